@@ -1,0 +1,67 @@
+# LSM stacking: modern (infrastructure blobs) vs legacy (Hallyn's chaining)
+# on Debian's linux-source-6.1.  `make help` lists the targets.
+SHELL := /bin/bash
+TOP := $(CURDIR)
+export TOP
+VARIANT ?= modern
+
+.PHONY: all help deps tree variants kernels bench-kernels initramfs test \
+	test-host test-guest export-modern export-legacy clean distclean
+
+## all: the main job: build every variant and run the functional matrix
+all: test
+
+help:
+	@echo "Targets:"
+	@grep -hE '^## ' $(MAKEFILE_LIST) | sed -e 's/^## /  /' -e 's/: /\t/' | expand -t 22
+
+## deps: install the Debian packages needed (as root), else print the apt-get line
+deps:
+	@vm/deps.sh
+
+## tree: extract /usr/src/linux-source-6.1.tar.xz into build/linux (git, branch base)
+tree: deps
+	@vm/tree.sh base
+
+## variants: (re)create branches modern and legacy by git am of their series
+variants: tree
+	@vm/tree.sh variant legacy
+
+## kernels: build the test kernels (KASAN, kmemleak, lockdep) of every variant
+kernels: variants
+	@for v in base modern legacy; do vm/kbuild.sh $$v test || exit 1; done
+
+## bench-kernels: build the bench kernels (no debugging) of every variant
+bench-kernels: variants
+	@for v in base modern legacy; do vm/kbuild.sh $$v bench || exit 1; done
+
+## initramfs: build build/initramfs.cpio (busybox, init, in-guest tests)
+initramfs: deps
+	@vm/mkinitramfs.sh build/initramfs.cpio
+
+## test: run every test: host self-tests, then the QEMU matrix on every variant
+test: deps test-host test-guest
+
+## test-host: host-side tests only (the run judge on synthetic guest output)
+test-host: deps
+	@vm/selftest.sh
+
+## test-guest: boot every variant x LSM stack of vm/matrix.txt and run the in-guest tests
+test-guest: deps
+	@vm/matrix.sh
+
+## export-modern: write branch modern's commits back to modern-series/ (git format-patch)
+export-modern:
+	@vm/tree.sh export modern
+
+## export-legacy: write branch legacy's commits back to legacy-chain-port/
+export-legacy:
+	@vm/tree.sh export legacy
+
+## clean: remove build outputs (kernels, initramfs, runs, logs); keep build/linux
+clean:
+	rm -rf build/linux/O-* build/initramfs* build/tests build/runs build/selftest build/logs build/report
+
+## distclean: remove all of build/, the extracted kernel tree included
+distclean:
+	rm -rf build

@@ -1,0 +1,53 @@
+#!/bin/bash
+# judge.sh RUNDIR QEMU_STATUS: turn a run's tap.log and console.log into
+# RUNDIR/results.tsv and a verdict.  A run fails when the plan is missing
+# or short, a case failed, QEMU did not exit by itself, or the console shows
+# a kernel report (oops, BUG, WARNING, KASAN, lockdep, kmemleak leak,
+# hung task or soft lockup).
+. "$(dirname "$0")/lib.sh"
+dir=${1:?rundir} qrc=${2:-0}
+tap=$dir/tap.log con=$dir/console.log res=$dir/results.tsv
+: >"$res"
+add() { printf '%s\t%s\n' "$1" "$2" >>"$res"; }
+
+plan=$(grep -m1 -E '^1\.\.[0-9]+$' "$tap" 2>/dev/null | cut -c4- || true)
+nres=$(grep -cE '^(not )?ok [0-9]+ ' "$tap" 2>/dev/null || true)
+while read -r line; do
+	case $line in
+	"not ok "*) add FAIL "$(echo "$line" | cut -d' ' -f4)" ;;
+	"ok "*"# SKIP"*) add SKIP "$(echo "$line" | cut -d' ' -f3)" ;;
+	"ok "*) add PASS "$(echo "$line" | cut -d' ' -f3)" ;;
+	esac
+done < <(grep -E '^(not )?ok [0-9]+ ' "$tap" 2>/dev/null || true)
+
+if [ -z "$plan" ]; then
+	add FAIL "harness.tap_plan (no KTAP plan)"
+elif [ "$nres" -ne "$plan" ]; then
+	add FAIL "harness.tap_plan (plan 1..$plan, $nres results)"
+else
+	add PASS harness.tap_plan
+fi
+if [ "$qrc" = 137 ] || [ "$qrc" = 124 ]; then
+	add FAIL "harness.qemu_exit (killed by the timeout)"
+elif [ "$qrc" != 0 ]; then
+	add FAIL "harness.qemu_exit (status $qrc)"
+else
+	add PASS harness.qemu_exit
+fi
+# Kernel reports on the console.
+pat='BUG:|WARNING:|Oops|general protection fault|KASAN|Kernel panic'
+pat="$pat|possible recursive locking|circular locking|INFO: trying to register non-static key"
+pat="$pat|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context"
+pat="$pat|unreferenced object|INFO: task .* blocked for more than|soft lockup|rcu_sched self-detected stall|detected stalls"
+pat="$pat|Call Trace:|------------\[ cut here \]"
+if reports=$(grep -nE "$pat" "$con" | grep -v 'KASAN: *$' | grep -v 'kasan: KernelAddressSanitizer initialized'); then
+	add FAIL "harness.console_clean ($(echo "$reports" | head -n1 | cut -c1-100))"
+else
+	add PASS harness.console_clean
+fi
+if ! grep -q '^lsmtest: done' "$con"; then
+	add FAIL "harness.guest_finished (the guest did not reach the end of /init)"
+else
+	add PASS harness.guest_finished
+fi
+! grep -q '^FAIL' "$res"

@@ -1,0 +1,54 @@
+#!/bin/bash
+# kbuild.sh VARIANT FLAVOUR [EXTRA_FRAGMENT...]
+# Build bzImage for VARIANT (base|modern|legacy) and FLAVOUR (test|bench)
+# into build/linux/O-VARIANT-FLAVOUR, from tinyconfig plus vm/config
+# fragments.  Prints the path of the bzImage on success.
+. "$(dirname "$0")/lib.sh"
+variant=${1:?variant}; flavour=${2:?flavour}; shift 2
+extra=("$@")
+name=$variant-$flavour
+[ ${#extra[@]} -eq 0 ] || name=$name-$(basename "${extra[0]}" .config)
+out=$LINUX/O-$name
+frags=("$TOP/vm/config/common.config" "$TOP/vm/config/$flavour.config" "${extra[@]}")
+for f in "${frags[@]}"; do [ -f "$f" ] || die "no config fragment $f"; done
+
+"$TOP/vm/tree.sh" checkout "$variant"
+mkdir -p "$out"
+K() { make -C "$LINUX" O="$out" ARCH=x86_64 "$@"; }
+
+# Regenerate .config when a fragment or the tree's Kconfig changed.
+ckey=$( { cat "${frags[@]}"; git -C "$LINUX" rev-parse HEAD; } | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$out/.config-key" 2>/dev/null)" != "$ckey" ]; then
+	progress "configuring $name"
+	run_logged "$LOGS/config-$name.log" K tinyconfig
+	run_logged "$LOGS/config-$name.log.merge" \
+		env ARCH=x86_64 "$LINUX/scripts/kconfig/merge_config.sh" -m -O "$out" \
+		"$out/.config" "${frags[@]}"
+	run_logged "$LOGS/config-$name.log.olddefconfig" K olddefconfig
+	# Every option a fragment sets must have survived dependency resolution.
+	bad=0
+	for f in "${frags[@]}"; do
+		while IFS= read -r line; do
+			case $line in
+			CONFIG_*=*) want=$line ;;
+			"# CONFIG_"*" is not set") want=$line ;;
+			*) continue ;;
+			esac
+			opt=${want#\# }; opt=${opt%%[= ]*}
+			# A later fragment may override an earlier one.
+			last=$(grep -h -E "^(# )?$opt[= ]" "${frags[@]}" | tail -n1)
+			[ "$last" = "$want" ] || continue
+			have=$(grep -E "^(# )?$opt[= ]" "$out/.config" || echo "# $opt is not set")
+			if [ "$have" != "$want" ]; then
+				echo "config $name: $want requested, got: $have" >&2
+				bad=1
+			fi
+		done <"$f"
+	done
+	[ $bad = 0 ] || die "config $name does not match its fragments (see above)"
+	echo "$ckey" >"$out/.config-key"
+fi
+progress "building $name (log: ${LOGS#$TOP/}/build-$name.log)"
+run_logged "$LOGS/build-$name.log" K -j"${JOBS:-3}" bzImage ||
+	die "kernel build $name failed"
+progress "built $name"

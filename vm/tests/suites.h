@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Every suite lsmtest knows.  Add a suite here and in SUITES (vm/Makefile). */
+#ifndef LSMTEST_SUITES_H
+#define LSMTEST_SUITES_H
+#include "ktap.h"
+
+extern const struct suite base;
+
+const char *display_lsm(void);
+const char *initial_context(const char *lsm);
+
+#ifdef LSMTEST_MAIN
+static const struct suite *const all_suites[] = { &base };
+#endif
+#endif
