@@ -1,0 +1,139 @@
+#!/bin/sh
+# Unit tests for the semantic patches in cocci/.
+#
+# Each tests/NAME.c starts with
+#   /* cocci: SCRIPT.cocci [spatch options] [path=REL/PATH.c] */
+# and may carry
+#   /* report: N */        report mode must print N WARNING lines on NAME.c
+#                          and none on NAME.res (everything converted)
+#   /* roundtrip: SCRIPT.cocci [spatch options] */
+#                          SCRIPT applied to NAME.res must give NAME.c back
+# The case passes when, in patch mode, the script turns NAME.c into exactly
+# NAME.res, applying it again to NAME.res changes nothing (idempotence), and
+# the optional checks above hold.  path= places the input at that relative
+# path (the accessor is chosen from it).  Every cocci/*.cocci must parse.
+#
+# Usage: tests/run.sh [-v] [CASE...]   (exit 1 naming the failing cases)
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+COCCI=$(dirname "$HERE")
+SPATCH=${SPATCH:-spatch}
+VERBOSE=0
+[ "${1:-}" = "-v" ] && { VERBOSE=1; shift; }
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/cocci-tests.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+failed=""
+npass=0
+nfail=0
+RUNS=0
+
+fail() { # case what
+	echo "FAIL: $1: $2"
+	failed="$failed $1"
+	nfail=$((nfail + 1))
+}
+
+# run_spatch SCRIPT OPTS MODE INFILE RELPATH OUTFILE
+# Copies INFILE to RELPATH under a scratch root and runs spatch there.
+run_spatch() {
+	RUNS=$((RUNS + 1)); root=$TMP/run.$RUNS
+	mkdir -p "$root/$(dirname "$5")"
+	cp "$4" "$root/$5"
+	# shellcheck disable=SC2086
+	(cd "$root" && $SPATCH --very-quiet --no-show-diff --sp-file "$COCCI/$1" \
+		-D "$3" $2 "$5" -o "$root/out.c") >"$root/log" 2>&1
+	rc=$?
+	if [ "$3" = report ]; then
+		grep -c 'WARNING' "$root/log" >"$6"
+	elif [ -f "$root/out.c" ]; then
+		cp "$root/out.c" "$6"
+	else
+		cp "$root/$5" "$6"
+	fi
+	[ $VERBOSE = 1 ] && sed "s|^|    spatch: |" "$root/log" | grep -v 'should sk_alloc_security' >&2
+	rm -rf "$root"
+	return $rc
+}
+
+# directive FILE KEY -> text of /* KEY: ... */
+directive() {
+	sed -n "s|^/\* $2: \(.*\) \*/\$|\1|p" "$1" | head -n 1
+}
+
+# 1. every script parses
+for f in "$COCCI"/*.cocci; do
+	if ! $SPATCH --parse-cocci "$f" >"$TMP/parse.log" 2>&1 ||
+	   grep -q 'parse error\|semantic error' "$TMP/parse.log"; then
+		fail "parse:$(basename "$f")" "spatch --parse-cocci failed"
+		[ $VERBOSE = 1 ] && cat "$TMP/parse.log"
+	else
+		npass=$((npass + 1))
+	fi
+done
+
+# 2. the cases
+cd "$HERE" || exit 2
+if [ $# -gt 0 ]; then cases="$*"; else cases=$(ls ./*.c | sed 's|^\./||; s|\.c$||'); fi
+for name in $cases; do
+	in=$HERE/$name.c
+	res=$HERE/$name.res
+	[ -f "$in" ] || { fail "$name" "no $name.c"; continue; }
+	[ -f "$res" ] || { fail "$name" "no $name.res"; continue; }
+	spec=$(directive "$in" cocci)
+	[ -n "$spec" ] || { fail "$name" "no /* cocci: */ line"; continue; }
+	script=${spec%% *}
+	opts=""
+	rel=$name.c
+	for w in ${spec#"$script"}; do
+		case $w in
+		path=*) rel=${w#path=} ;;
+		*) opts="$opts $w" ;;
+		esac
+	done
+	ok=1
+	out=$TMP/$name.out
+	if ! run_spatch "$script" "$opts" patch "$in" "$rel" "$out"; then
+		fail "$name" "spatch exited non-zero"; ok=0
+	elif ! diff -u "$res" "$out" >"$TMP/$name.diff"; then
+		fail "$name" "output differs from $name.res"; ok=0
+		sed 's/^/    /' "$TMP/$name.diff" | head -40
+	fi
+	# idempotence
+	run_spatch "$script" "$opts" patch "$res" "$rel" "$out.2"
+	if ! diff -u "$res" "$out.2" >"$TMP/$name.diff2"; then
+		fail "$name" "not idempotent (script changes $name.res)"; ok=0
+		sed 's/^/    /' "$TMP/$name.diff2" | head -20
+	fi
+	want=$(directive "$in" report)
+	if [ -n "$want" ]; then
+		run_spatch "$script" "$opts" report "$in" "$rel" "$TMP/$name.cnt"
+		got=$(cat "$TMP/$name.cnt")
+		[ "$got" = "$want" ] || { fail "$name" "report mode: $got warnings on input, expected $want"; ok=0; }
+		run_spatch "$script" "$opts" report "$res" "$rel" "$TMP/$name.cnt2"
+		got=$(cat "$TMP/$name.cnt2")
+		if [ "$want" != 0 ] && [ "$got" != 0 ]; then
+			fail "$name" "report mode: $got warnings left on $name.res"; ok=0
+		fi
+	fi
+	rt=$(directive "$in" roundtrip)
+	if [ -n "$rt" ]; then
+		rscript=${rt%% *}
+		ropts=${rt#"$rscript"}
+		run_spatch "$rscript" "$ropts" patch "$res" "$rel" "$out.rt"
+		if ! diff -u "$in" "$out.rt" >"$TMP/$name.diff3"; then
+			fail "$name" "round trip through $rscript does not give $name.c back"; ok=0
+			sed 's/^/    /' "$TMP/$name.diff3" | head -20
+		fi
+	fi
+	if [ $ok = 1 ]; then
+		npass=$((npass + 1))
+		[ $VERBOSE = 1 ] && echo "ok: $name"
+	fi
+done
+
+echo "cocci tests: $npass passed, $nfail failed"
+if [ $nfail -gt 0 ]; then
+	echo "failed:$failed"
+	exit 1
+fi
+exit 0
