@@ -101,9 +101,13 @@ fr@p(...) { ... }
 
 @script:python chf@
 p << fh.p;
+acc;
 @@
-if accessor_for(p[0].file) is None:
+a = accessor_for(p[0].file)
+if a is None:
     cocci.include_match(False)
+else:
+    coccinelle.acc = cocci.make_ident(a)
 
 // The type the module allocates for its socket blob.
 @bt depends on cha@
@@ -169,15 +173,16 @@ fa(struct sock *sk, ...)
 }
 
 // free: the blob pointer kept in a local, then kfree()d.
-@free_local depends on patch && chf@
-identifier fh.fr;
+@free_local depends on patch@
+identifier fh.fr, chf.acc;
 identifier sk, x;
 type T;
 @@
 fr(struct sock *sk, ...)
 {
   ...
-  T *x = \(sk->sk_security\|SK_CTX(sk)\);
+- T *x = \(sk->sk_security\|SK_CTX(sk)\);
++ T *x = acc(sk);
   <...
 - kfree(x);
   ...>

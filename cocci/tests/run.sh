@@ -62,7 +62,7 @@ directive() {
 
 # 1. every script parses
 for f in "$COCCI"/*.cocci; do
-	if ! $SPATCH --parse-cocci "$f" >"$TMP/parse.log" 2>&1 ||
+	if ! $SPATCH --parse-cocci -D patch "$f" >"$TMP/parse.log" 2>&1 ||
 	   grep -q 'parse error\|semantic error' "$TMP/parse.log"; then
 		fail "parse:$(basename "$f")" "spatch --parse-cocci failed"
 		[ $VERBOSE = 1 ] && cat "$TMP/parse.log"
