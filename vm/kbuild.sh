@@ -2,7 +2,10 @@
 # kbuild.sh VARIANT FLAVOUR [EXTRA_FRAGMENT...]
 # Build bzImage for VARIANT (base|modern|legacy) and FLAVOUR (test|bench)
 # into build/linux/O-VARIANT-FLAVOUR, from tinyconfig plus vm/config
-# fragments.  Prints the path of the bzImage on success.
+# fragments.
+#   KTREE=dir   build that tree (a development worktree) instead of
+#               checking VARIANT out in build/linux; outputs go to dir/O-...
+#   TARGETS=... make targets (default bzImage), e.g. single objects.
 . "$(dirname "$0")/lib.sh"
 variant=${1:?variant}; flavour=${2:?flavour}; shift 2
 extra=("$@")
@@ -12,7 +15,11 @@ out=$LINUX/O-$name
 frags=("$TOP/vm/config/common.config" "$TOP/vm/config/$flavour.config" "${extra[@]}")
 for f in "${frags[@]}"; do [ -f "$f" ] || die "no config fragment $f"; done
 
-"$TOP/vm/tree.sh" checkout "$variant"
+if [ -n "${KTREE:-}" ]; then
+	name=dev-$name; LINUX=$(cd "$KTREE" && pwd); out=$LINUX/O-$name
+else
+	"$TOP/vm/tree.sh" checkout "$variant"
+fi
 mkdir -p "$out"
 K() { make -C "$LINUX" O="$out" ARCH=x86_64 "$@"; }
 
@@ -49,6 +56,6 @@ if [ "$(cat "$out/.config-key" 2>/dev/null)" != "$ckey" ]; then
 	echo "$ckey" >"$out/.config-key"
 fi
 progress "building $name (log: ${LOGS#$TOP/}/build-$name.log)"
-run_logged "$LOGS/build-$name.log" K -j"${JOBS:-3}" bzImage ||
+run_logged "$LOGS/build-$name.log" K -j"${JOBS:-3}" ${TARGETS:-bzImage} ||
 	die "kernel build $name failed"
 progress "built $name"

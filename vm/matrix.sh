@@ -76,7 +76,12 @@ if [ "$fail" -gt 0 ]; then
 	echo "Failed:"
 	while read -r v stack _; do
 		d=$BUILD/runs/$v-$stack
-		grep '^FAIL' "$d/results.tsv" | cut -f2- | sed "s|^|  $v/$stack: |"
+		grep '^FAIL' "$d/results.tsv" | cut -f2- | while read -r c _; do
+			echo "  $v/$stack: $c"
+			# The case's KTAP diagnostics, printed just before its result.
+			awk -v c="$c" '/^# /{d = d "      " $0 "\n"; next}
+				$NF == c && /^not ok/{printf "%s", d} {d = ""}' "$d/tap.log" 2>/dev/null || true
+		done
 		grep -q '^FAIL' "$d/results.tsv" && echo "    console: ${d#$TOP/}/console.log"
 	done <"$list"
 fi

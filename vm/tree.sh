@@ -3,7 +3,8 @@
 #   tree.sh base            extract the pristine Debian tree into build/linux (once)
 #   tree.sh variant V       (re)create branch V = parent + V's series (git am)
 #   tree.sh checkout V      make sure V is current, then check it out
-#   tree.sh export V        write V's commits back into its series directory
+#   tree.sh export V [BR]   write V's commits (or branch BR's, e.g. a worktree's)
+#                           back into its series directory
 . "$(dirname "$0")/lib.sh"
 
 git_l() { git -C "$LINUX" "$@"; }
@@ -96,17 +97,16 @@ do_checkout() {
 }
 
 do_export() {
-	local v=$1 d parent p
+	local v=$1 br=${2:-$1} d parent p
 	[ "$v" != base ] || die "base has no series to export"
 	d=$(series_dir "$v"); parent=$(parent_of "$v")
-	git_l rev-parse -q --verify "refs/heads/$v" >/dev/null || die "no branch $v in build/linux"
+	git_l rev-parse -q --verify "refs/heads/$br" >/dev/null || die "no branch $br in build/linux"
 	for p in $(series_patches "$v"); do rm -f "$d/$p"; done
-	git_l format-patch -q --no-signature --zero-commit -o "$d" "$parent..$v" >/dev/null
 	{
 		echo "# $(basename "$d"): applied in this order with git am onto '$parent'"
-		git_l format-patch --no-signature --zero-commit -o "$d" "$parent..$v" | xargs -r -n1 basename
+		git_l format-patch --no-signature --zero-commit -o "$d" "$parent..$br" | xargs -r -n1 basename
 	} >"$d/series"
-	variant_key "$v" >"$STAMPS/variant-$v"
+	if [ "$br" = "$v" ]; then variant_key "$v" >"$STAMPS/variant-$v"; fi
 	progress "exported $(($(wc -l <"$d/series") - 1)) patches to $d"
 }
 
@@ -114,6 +114,6 @@ case ${1:-} in
 base) do_base ;;
 variant) do_variant "${2:?variant}" ;;
 checkout) do_checkout "${2:?variant}" ;;
-export) do_export "${2:?variant}" ;;
+export) do_export "${2:?variant}" "${3:-}" ;;
 *) die "usage: tree.sh base|variant V|checkout V|export V" ;;
 esac
