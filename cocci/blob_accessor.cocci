@@ -51,7 +51,6 @@ def norm_type(t):
 
 @excl@
 identifier virtual.fld;
-identifier virtual.acc;
 expression E, V, X;
 position p;
 @@
@@ -61,15 +60,21 @@ position p;
  &E->fld@p
 |
  E->fld@p + X
-|
- acc(...) { <... E->fld@p ...> }
 )
+
+@exclfn@
+identifier virtual.fld;
+identifier virtual.acc;
+expression E;
+position p;
+@@
+acc(...) { <... E->fld@p ...> }
 
 @raw@
 identifier virtual.fld;
 type T;
 T *E;
-position p != excl.p;
+position p != {excl.p, exclfn.p};
 @@
 E->fld@p
 
@@ -77,6 +82,7 @@ E->fld@p
 T << raw.T;
 p << raw.p;
 stype << virtual.stype;
+ok;
 @@
 if norm_type(T) != "struct " + stype:
     cocci.include_match(False)
@@ -85,6 +91,7 @@ else:
     site = (int(p[0].line), p[0].current_element)
     if f not in FIRST or site < FIRST[f]:
         FIRST[f] = site
+    coccinelle.ok = cocci.make_ident("ok")
 
 // ---------------------------------------------------------------------
 // report / org / context
@@ -92,7 +99,7 @@ else:
 @script:python depends on report@
 p << raw.p;
 E << raw.E;
-_k << keep.T;
+_k << keep.ok;
 acc << virtual.acc;
 fld << virtual.fld;
 @@
@@ -102,15 +109,16 @@ coccilib.report.print_report(p[0],
 @script:python depends on org@
 p << raw.p;
 E << raw.E;
-_k << keep.T;
+_k << keep.ok;
 acc << virtual.acc;
 @@
 cocci.print_main("raw blob read of %s, use %s()" % (E, acc), p)
 
 @depends on context@
-expression raw.E;
+type raw.T;
+T *raw.E;
 position raw.p;
-type keep.T;
+identifier keep.ok;
 identifier virtual.fld;
 @@
 * E->fld@p
@@ -122,7 +130,7 @@ identifier virtual.fld;
 type raw.T;
 T *raw.E;
 position raw.p;
-type keep.T;
+identifier keep.ok;
 identifier virtual.fld;
 identifier virtual.acc;
 @@

@@ -62,7 +62,8 @@ directive() {
 
 # 1. every script parses
 for f in "$COCCI"/*.cocci; do
-	if ! $SPATCH --parse-cocci -D patch "$f" >"$TMP/parse.log" 2>&1 ||
+	# -D values only satisfy the parameterised scripts' dependencies
+	if ! $SPATCH --parse-cocci -D patch -D stype=x -D fld=x -D acc=x -D blob=x "$f" >"$TMP/parse.log" 2>&1 ||
 	   grep -q 'parse error\|semantic error' "$TMP/parse.log"; then
 		fail "parse:$(basename "$f")" "spatch --parse-cocci failed"
 		[ $VERBOSE = 1 ] && cat "$TMP/parse.log"
