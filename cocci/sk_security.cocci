@@ -253,8 +253,10 @@ struct lsm_blob_sizes B = {
 // ---------------------------------------------------------------------
 // Raw reads E->sk_security.  Sites that must not be converted first.
 
-// The accessor's own body: pointer arithmetic on the raw blob; and
-// &E->sk_security, which has no accessor form.
+// The accessor's own body: pointer arithmetic on the raw blob;
+// &E->sk_security, which has no accessor form; kfree(E->sk_security),
+// which frees the whole blob (the free hooks' copy is removed above and
+// reported as a hook site).
 @accdef@
 struct sock *E;
 expression X;
@@ -264,6 +266,8 @@ position p;
  E->sk_security@p + X
 |
  &E->sk_security@p
+|
+ kfree(E->sk_security@p)
 )
 
 // Anything inside a function named like one of the accessors.

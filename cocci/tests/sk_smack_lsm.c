@@ -1,5 +1,5 @@
 /* cocci: sk_security.cocci -D smack */
-/* report: 9 */
+/* report: 8 */
 /* Shapes of security/smack/smack_lsm.c before the sock blob moved to
  * the LSM infrastructure (seed 002). */
 struct sock { void *sk_security; unsigned short sk_family; };
