@@ -81,7 +81,7 @@ identifier sk;
 @@
 void fr(struct sock *sk)
 {
-  ...
+  ... when != kfree(...)
 + kfree(sk->sk_security);
 }
 
@@ -152,7 +152,13 @@ expression E;
 - aa_sock(E)
 + SK_CTX(E)
 
-@depends on patch@
+@hasskctx@
+identifier X;
+expression E;
+@@
+#define SK_CTX(X) E
+
+@depends on patch && !hasskctx@
 identifier X;
 @@
  #define SOCK_ctx(X) SOCK_INODE(X)->i_security
