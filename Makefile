@@ -6,7 +6,7 @@ export TOP
 VARIANT ?= modern
 
 .PHONY: all help deps tree variants kernels bench-kernels initramfs test \
-	test-host test-guest export-modern export-legacy clean distclean
+	test-host test-guest bisect-check compile-touched export-modern export-legacy clean distclean
 
 ## all: the main job: build every variant and run the functional matrix
 all: test
@@ -49,6 +49,15 @@ test-host: deps
 ## test-guest: boot every variant x LSM stack of vm/matrix.txt and run the in-guest tests
 test-guest: deps
 	@vm/matrix.sh
+
+## bisect-check: build the test kernel after every patch of both series (slow; not in test)
+bisect-check: variants
+	@vm/bisect-check.sh modern legacy
+
+## compile-touched: compile every object the series touch under vm/config/touched.config
+compile-touched: variants
+	@vm/compile-touched.sh modern
+	@vm/compile-touched.sh legacy
 
 ## export-modern: write branch modern's commits back to modern-series/ (git format-patch)
 export-modern:

@@ -56,6 +56,13 @@ if [ "$(cat "$out/.config-key" 2>/dev/null)" != "$ckey" ]; then
 	echo "$ckey" >"$out/.config-key"
 fi
 progress "building $name (log: ${LOGS#$TOP/}/build-$name.log)"
+# One kernel build at a time on this machine (they saturate both cores):
+# wait for any other build, from any worktree or session, to finish.
+exec 9>"/tmp/lsm-stacking-kbuild.lock"
+if ! flock -n 9; then
+	progress "waiting for another kernel build to finish"
+	flock 9
+fi
 run_logged "$LOGS/build-$name.log" K -j"${JOBS:-3}" ${TARGETS:-bzImage} ||
 	die "kernel build $name failed"
 progress "built $name"
