@@ -5,12 +5,13 @@
 #include "ktap.h"
 
 extern const struct suite base;
+extern const struct suite legacy;
 extern const struct suite modern;
 
 const char *display_lsm(void);
 const char *initial_context(const char *lsm);
 
 #ifdef LSMTEST_MAIN
-static const struct suite *const all_suites[] = { &base, &modern };
+static const struct suite *const all_suites[] = { &base, &modern, &legacy };
 #endif
 #endif
