@@ -5,8 +5,8 @@ TOP := $(CURDIR)
 export TOP
 VARIANT ?= modern
 
-.PHONY: all help deps tree variants kernels bench-kernels initramfs test \
-	test-host test-guest bisect-check compile-touched export-modern export-legacy clean distclean
+.PHONY: all help deps tree variants cocci kernels bench-kernels initramfs test \
+	test-host test-guest bisect-check compile-touched checkpatch export-modern export-legacy clean distclean
 
 ## all: the main job: build every variant and run the functional matrix
 all: test
@@ -42,9 +42,15 @@ initramfs: deps
 ## test: run every test: host self-tests, then the QEMU matrix on every variant
 test: deps test-host test-guest
 
-## test-host: host-side tests only (the run judge on synthetic guest output)
+## test-host: host-side tests: the run judge on synthetic output, the semantic patches
 test-host: deps
 	@vm/selftest.sh
+	@$(MAKE) -s -C cocci test
+
+## cocci: run every semantic patch on every variant in report mode (counts in build/cocci/report)
+cocci: variants
+	@$(MAKE) -s -C cocci report
+	@$(MAKE) -s -C cocci reconstruct
 
 ## test-guest: boot every variant x LSM stack of vm/matrix.txt and run the in-guest tests
 test-guest: deps
@@ -58,6 +64,10 @@ bisect-check: variants
 compile-touched: variants
 	@vm/compile-touched.sh modern
 	@vm/compile-touched.sh legacy
+
+## checkpatch: scripts/checkpatch.pl --strict on every patch of both series
+checkpatch: variants
+	@vm/checkpatch.sh
 
 ## export-modern: write branch modern's commits back to modern-series/ (git format-patch)
 export-modern:

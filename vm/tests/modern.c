@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -220,6 +221,319 @@ static enum result display_other_process(void)
 	return bad ? fail("another process's display was reachable") : PASS;
 }
 
+
+/* The second active major module in /sys/kernel/security/lsm order, if any. */
+static const char *second_major(void)
+{
+	static char name[32];
+	const char *list = param("expect");
+	const char *first = display_lsm();
+	const char *p = list;
+	int n = 0;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		if (len < sizeof(name)) {
+			memcpy(name, p, len);
+			name[len] = '\0';
+			if (!strcmp(name, "selinux") || !strcmp(name, "smack") ||
+			    !strcmp(name, "apparmor")) {
+				if (n++ == 1 && first && strcmp(name, first))
+					return name;
+			}
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return NULL;
+}
+
+static int set_display(const char *name)
+{
+	char w[64];
+	size_t len = strnlen(name, sizeof(w) - 1);
+
+	memcpy(w, name, len);
+	w[len] = '\n';
+	return write_attr(DISPLAY, w, len + 1);
+}
+
+/* Switching the display changes what attr/current shows. */
+static enum result display_switch_current(void)
+{
+	const char *first = display_lsm(), *second = second_major();
+	char buf[256];
+	long n;
+	int rc;
+
+	if (!second)
+		return skip("only one major module is active");
+	rc = set_display(second);
+	if (rc)
+		return fail("switching the display to %s: %s", second, strerror(-rc));
+	n = read_file("/proc/self/attr/current", buf, sizeof(buf));
+	chomp(buf, &n);
+	rc = set_display(first);
+	if (n < 0)
+		return fail("read attr/current: %s", strerror(-n));
+	if (strcmp(buf, initial_context(second)))
+		return fail("with display %s attr/current is '%s', expected '%s'",
+			    second, buf, initial_context(second));
+	if (rc)
+		return fail("switching back to %s: %s", first, strerror(-rc));
+	n = read_file("/proc/self/attr/current", buf, sizeof(buf));
+	chomp(buf, &n);
+	if (n < 0 || strcmp(buf, initial_context(first)))
+		return fail("back on %s, attr/current is '%s'", first, buf);
+	return PASS;
+}
+
+/* A child inherits the display over fork, and keeps it over exec. */
+static enum result display_inherited(void)
+{
+	const char *first = display_lsm(), *second = second_major();
+	int pfd[2], status, rc;
+	char buf[64];
+	pid_t pid;
+	ssize_t n;
+
+	if (!second)
+		return skip("only one major module is active");
+	rc = set_display(second);
+	if (rc)
+		return fail("switching the display to %s: %s", second, strerror(-rc));
+	if (pipe(pfd))
+		return fail("pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid == 0) {
+		long l = read_file(DISPLAY, buf, sizeof(buf));
+
+		/* after fork: must already be the parent's choice */
+		if (l < 0 || strcmp(buf, second))
+			_exit(3);
+		dup2(pfd[1], 1);
+		close(pfd[0]);
+		execl("/bin/cat", "cat", DISPLAY, (char *)NULL);
+		_exit(4);
+	}
+	close(pfd[1]);
+	n = read(pfd[0], buf, sizeof(buf) - 1);
+	close(pfd[0]);
+	waitpid(pid, &status, 0);
+	set_display(first);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return fail("child after fork did not see display %s (status %#x)",
+			    second, status);
+	buf[n > 0 ? n : 0] = '\0';
+	if (strcmp(buf, second))
+		return fail("after exec the display is '%s', expected '%s'", buf,
+			    second);
+	return PASS;
+}
+
+/* SO_PEERSEC shows the displayed module's context. */
+static enum result peersec_follows_display(void)
+{
+	const char *first = display_lsm(), *second = second_major();
+	char peer[256];
+	socklen_t len = sizeof(peer);
+	int sv[2], rc, err;
+
+	if (!second)
+		return skip("only one major module is active");
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return fail("socketpair: %s", strerror(errno));
+	rc = set_display(second);
+	if (rc) {
+		close(sv[0]);
+		close(sv[1]);
+		return fail("switching the display to %s: %s", second, strerror(-rc));
+	}
+	memset(peer, 0, sizeof(peer));
+	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, peer, &len);
+	err = errno;
+	set_display(first);
+	close(sv[0]);
+	close(sv[1]);
+	if (!strcmp(second, "apparmor")) {
+		/* 6.1 AppArmor records no peer label on unix socketpairs */
+		if (rc == 0 || err != ENOPROTOOPT)
+			return fail("display apparmor: expected ENOPROTOOPT, got %d/%s",
+				    rc, rc ? strerror(err) : peer);
+		return PASS;
+	}
+	if (rc)
+		return fail("SO_PEERSEC with display %s: %s", second, strerror(err));
+	if (strcmp(peer, initial_context(second)))
+		return fail("SO_PEERSEC with display %s is '%s', expected '%s'",
+			    second, peer, initial_context(second));
+	return PASS;
+}
+
+#ifndef SO_PEERCONTEXT
+#define SO_PEERCONTEXT 76
+#endif
+
+/*
+ * Build the compound context "lsm\0value\0..." expected for the active
+ * major modules, in /sys/kernel/security/lsm order; with_apparmor says
+ * whether AppArmor has a value in this interface.  Returns its length.
+ */
+static size_t expected_compound(char *buf, size_t size, int with_apparmor)
+{
+	const char *list = param("expect");
+	const char *p = list;
+	size_t off = 0;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+		char name[32];
+
+		if (len < sizeof(name)) {
+			memcpy(name, p, len);
+			name[len] = '\0';
+			if ((!strcmp(name, "selinux") || !strcmp(name, "smack") ||
+			     (with_apparmor && !strcmp(name, "apparmor"))) &&
+			    off + len + 2 + strlen(initial_context(name)) < size) {
+				memcpy(buf + off, name, len + 1);
+				off += len + 1;
+				strcpy(buf + off, initial_context(name));
+				off += strlen(initial_context(name)) + 1;
+			}
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return off;
+}
+
+static void show(const char *what, const char *buf, size_t len)
+{
+	char out[512];
+	size_t i;
+
+	for (i = 0; i < len && i < sizeof(out) - 1; i++)
+		out[i] = buf[i] ? buf[i] : '|';
+	out[i] = '\0';
+	diag("%s (%zu bytes, | = nul): %s", what, len, out);
+}
+
+/* /proc/self/attr/context: every module's context, exact length. */
+static enum result attr_context(void)
+{
+	char want[512], got[512];
+	size_t wlen = expected_compound(want, sizeof(want), 1);
+	long n = read_file("/proc/self/attr/context", got, sizeof(got));
+
+	if (!wlen) {
+		if (n != -EINVAL)
+			return fail("no module with a context: expected EINVAL, got %ld", n);
+		return PASS;
+	}
+	if (n < 0)
+		return fail("read attr/context: %s", strerror(-n));
+	if ((size_t)n != wlen || memcmp(got, want, wlen)) {
+		show("got", got, n);
+		show("expected", want, wlen);
+		return fail("attr/context differs");
+	}
+	return PASS;
+}
+
+/* SO_PEERCONTEXT on a unix socketpair, and a short buffer. */
+static enum result peercontext_socketpair(void)
+{
+	char want[512], got[512];
+	size_t wlen = expected_compound(want, sizeof(want), 0);
+	socklen_t len = sizeof(got);
+	int sv[2], rc, err;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return fail("socketpair: %s", strerror(errno));
+	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERCONTEXT, got, &len);
+	err = errno;
+	if (!wlen) {
+		close(sv[0]);
+		close(sv[1]);
+		if (rc == 0 || err != ENOPROTOOPT)
+			return fail("no peer context: expected ENOPROTOOPT, got %d/%d",
+				    rc, err);
+		return PASS;
+	}
+	if (rc) {
+		close(sv[0]);
+		close(sv[1]);
+		return fail("SO_PEERCONTEXT: %s", strerror(err));
+	}
+	if (len != wlen || memcmp(got, want, wlen)) {
+		close(sv[0]);
+		close(sv[1]);
+		show("got", got, len);
+		show("expected", want, wlen);
+		return fail("SO_PEERCONTEXT differs");
+	}
+	len = wlen - 1;
+	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERCONTEXT, got, &len);
+	err = errno;
+	close(sv[0]);
+	close(sv[1]);
+	if (rc == 0 || err != ERANGE)
+		return fail("buffer one byte short: expected ERANGE, got %d/%d", rc, err);
+	if (len != wlen)
+		return fail("short buffer: needed length reported as %u, expected %zu",
+			    len, wlen);
+	return PASS;
+}
+
+/* Each value in SO_PEERCONTEXT is what SO_PEERSEC shows under that display. */
+static enum result peercontext_matches_peersec(void)
+{
+	const char *first = display_lsm();
+	char all[512], one[256];
+	socklen_t len = sizeof(all), l1;
+	int sv[2], rc, bad = 0;
+	size_t off = 0;
+
+	if (!first)
+		return skip("no major module");
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return fail("socketpair: %s", strerror(errno));
+	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERCONTEXT, all, &len);
+	if (rc) {
+		close(sv[0]);
+		close(sv[1]);
+		if (errno == ENOPROTOOPT)
+			return skip("no module has a peer context here");
+		return fail("SO_PEERCONTEXT: %s", strerror(errno));
+	}
+	while (off < len) {
+		const char *lsm = all + off;
+		const char *val = lsm + strlen(lsm) + 1;
+
+		off += strlen(lsm) + strlen(val) + 2;
+		if (set_display(lsm)) {
+			diag("cannot display %s", lsm);
+			bad++;
+			continue;
+		}
+		memset(one, 0, sizeof(one));
+		l1 = sizeof(one);
+		if (getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, one, &l1) ||
+		    strcmp(one, val)) {
+			diag("display %s: SO_PEERSEC '%s', SO_PEERCONTEXT '%s'", lsm,
+			     one, val);
+			bad++;
+		}
+	}
+	set_display(first);
+	close(sv[0]);
+	close(sv[1]);
+	return bad ? fail("%d values differ", bad) : PASS;
+}
+
 static const struct tcase modern_cases[] = {
 	{ "display_default", display_default },
 	{ "display_read", display_read },
@@ -227,5 +541,11 @@ static const struct tcase modern_cases[] = {
 	{ "display_write_nul", display_write_nul },
 	{ "display_bad_input", display_bad_input },
 	{ "display_other_process", display_other_process },
+	{ "display_switch_current", display_switch_current },
+	{ "display_inherited", display_inherited },
+	{ "peersec_follows_display", peersec_follows_display },
+	{ "attr_context", attr_context },
+	{ "peercontext_socketpair", peercontext_socketpair },
+	{ "peercontext_matches_peersec", peercontext_matches_peersec },
 };
 SUITE(modern, modern_cases);
