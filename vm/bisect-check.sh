@@ -1,31 +1,36 @@
 #!/bin/bash
 # bisect-check.sh [VARIANT...]: prove that every prefix of each series
-# compiles: apply the patches one at a time in a scratch worktree
-# (build/linux-bisect) and build the test kernel after each one.
+# compiles.  In a scratch worktree (build/linux-bisect) the patches are
+# checked out one at a time and, at every prefix, every object that any
+# patch of the series touches is compiled under vm/config/touched.config
+# (vm/compile-touched.sh).  A caller that a patch forgets to convert is
+# touched by a later patch, so it is compiled, and fails, at the prefix
+# that breaks it.  The full kernel of the last prefix is built by
+# `make test`.
 . "$(dirname "$0")/lib.sh"
 variants=${*:-modern legacy}
 wt=$BUILD/linux-bisect
 "$TOP/vm/tree.sh" variant legacy
-if [ ! -d "$wt" ]; then
-	git -C "$LINUX" worktree add -q --detach "$wt" base
-fi
-fails=0
+[ -d "$wt" ] || git -C "$LINUX" worktree add -q --detach "$wt" base
+fails=0 total=0
 for v in $variants; do
 	parent=$(parent_of "$v")
-	git -C "$wt" checkout -q --detach "$parent"
+	commits=$(git -C "$LINUX" rev-list --reverse "$parent..$v")
+	[ -n "$commits" ] || { progress "$v: empty series"; continue; }
 	n=0
-	for c in $(git -C "$LINUX" rev-list --reverse "$parent..$v"); do
-		n=$((n + 1))
+	for c in $commits; do
+		n=$((n + 1)); total=$((total + 1))
 		git -C "$wt" checkout -q --detach "$c"
 		subj=$(git -C "$wt" log -1 --format=%s)
-		if KTREE=$wt "$TOP/vm/kbuild.sh" "$v" test >/dev/null 2>"$LOGS/bisect-$v-$n.err"; then
+		if KTREE=$wt RANGE="$parent..$v" "$TOP/vm/compile-touched.sh" "$v" \
+			>"$LOGS/bisect-$v-$n.log" 2>&1; then
 			progress "$v $n: ok: $subj"
 		else
-			progress "$v $n: FAILS TO BUILD: $subj (log: ${LOGS#$TOP/}/build-dev-$v-test.log)"
-			cp "$LOGS/build-dev-$v-test.log" "$LOGS/bisect-$v-$n.log" 2>/dev/null || true
+			progress "$v $n: FAILS TO BUILD: $subj (log: ${LOGS#$TOP/}/bisect-$v-$n.log)"
+			tail -n 15 "$LOGS/bisect-$v-$n.log" | sed 's/^/    /'
 			fails=$((fails + 1))
 		fi
 	done
 done
-[ $fails -eq 0 ] || die "$fails prefixes do not build"
-progress "every prefix builds"
+[ $fails -eq 0 ] || die "$fails of $total prefixes do not build"
+progress "all $total prefixes build"

@@ -4,6 +4,8 @@
 # variant's series touches (relative to base), and fail if one of them is
 # not built (the config does not reach it) or does not compile.
 # KTREE=dir compiles a development worktree's HEAD instead.
+# RANGE=a..b takes the list of touched files from that range instead (the
+# bisect check compiles the whole series' files at every prefix).
 . "$(dirname "$0")/lib.sh"
 v=${1:?variant}
 [ "$v" != base ] || die "base touches nothing"
@@ -12,6 +14,7 @@ if [ -n "${KTREE:-}" ]; then
 else
 	"$TOP/vm/tree.sh" variant "$v"; tree=$LINUX; range="$(parent_of "$v")..$v"
 fi
+range=${RANGE:-$range}
 mapfile -t srcs < <(git -C "$tree" diff --name-only "$range" -- '*.c' | grep -v '^tools/\|^scripts/' || true)
 if [ ${#srcs[@]} -eq 0 ]; then
 	progress "$v: the series touches no C file"; exit 0
