@@ -3,6 +3,9 @@
 # lsmtest_X=... arrive here as environment variables:
 #   lsmtest_suites  comma-separated suites for /bin/lsmtest
 #   lsmtest_expect  what /sys/kernel/security/lsm must show
+#   lsmtest_bench   comma-separated benchmark workloads, run after the
+#                   suites by /bin/lsmbench-run (vm/bench/run-bench.sh);
+#                   lsmtest_bench_* tune them.  Their lines also go to ttyS1.
 # TAP goes to the console and to the second serial port (ttyS1), which the
 # host reads as a clean stream.  The guest then powers off (reboot -f under
 # qemu -no-reboot).
@@ -21,6 +24,12 @@ echo "lsmtest: running suites: $suites"
 { /bin/lsmtest $suites 2>&1; echo $? >/tmp/lsmtest.rc; } | tee /dev/ttyS1
 echo "lsmtest: tests ended at $(cut -d' ' -f1 /proc/uptime) s"
 echo "lsmtest: exit status $(cat /tmp/lsmtest.rc)"
+if [ -n "${lsmtest_bench:-}" ]; then
+	ip link set lo up
+	echo "lsmtest: benchmarks: $lsmtest_bench"
+	lsmbench-run $(echo "$lsmtest_bench" | tr ',' ' ') 2>&1 | tee /dev/ttyS1
+	echo "lsmtest: benchmarks ended at $(cut -d' ' -f1 /proc/uptime) s"
+fi
 if [ -w $KL ]; then
 	# kmemleak reports objects older than 5 s only.
 	sleep 6

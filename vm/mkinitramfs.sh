@@ -12,10 +12,23 @@ for a in $("$root/bin/busybox" --list); do
 done
 install -m 0755 "$TOP/vm/init.sh" "$root/init"
 make -s -C "$TOP/vm/tests" OUT="$BUILD/tests" >/dev/null
+make -s -C "$TOP/vm/bench" OUT="$BUILD/tests" >/dev/null
+install -m 0755 "$TOP/vm/bench/run-bench.sh" "$root/bin/lsmbench-run"
 cp "$BUILD"/tests/bin/* "$root/bin/"
-# Debian binaries a test needs, with their libraries.
+# Debian binaries a test needs, with their libraries; an absolute path to a
+# data file (not executable) is copied to the same path, gzipped as PATH.gz
+# when larger than 1 MB (dbench's 26 MB client.txt), to keep every boot fast.
 if [ -f "$TOP/vm/initramfs.bins" ]; then
 	for b in $(sed 's/#.*//' "$TOP/vm/initramfs.bins"); do
+		if [ "${b#/}" != "$b" ] && [ -f "$b" ] && [ ! -x "$b" ]; then
+			mkdir -p "$root$(dirname "$b")"
+			if [ "$(stat -L -c %s "$b")" -gt 1048576 ]; then
+				gzip -9 -n -c "$b" >"$root$b.gz"
+			else
+				cp -L "$b" "$root$b"
+			fi
+			continue
+		fi
 		p=$(command -v "$b") || die "initramfs needs $b, which is not installed"
 		cp -L "$p" "$root/bin/"
 		for lib in $(ldd "$p" 2>/dev/null | grep -o '/[^ ]*'); do
