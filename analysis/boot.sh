@@ -1,0 +1,47 @@
+#!/bin/bash
+# boot.sh DIR BZIMAGE INITRAMFS LSM EXPECT WORKLOADS MODE [TIMEOUT]
+# One benchmark boot: QEMU (TCG, the command line of vm/run-qemu.sh without
+# kmemleak) with lsm=LSM, the base suite (so vm/judge.sh can judge the run:
+# KTAP plan, /sys/kernel/security/lsm == EXPECT, clean console, guest
+# finished), then the benchmark WORKLOADS (comma-separated, see
+# vm/bench/run-bench.sh).  MODE:
+#   det   -icount shift=0,sleep=off -smp 1: the guest clock counts
+#         instructions (1 ns = 1 instruction), figures repeat exactly
+#   wall  multi-threaded TCG, -smp 2: wall-clock figures
+# Environment: BENCH_ITERS, BENCH_TIME, BENCH_CLIENTS, BENCH_THREADS,
+# BENCH_SOCKETS become lsmtest_bench_* parameters.
+# Writes DIR/console.log, tap.log, results.tsv (judge), bench.tsv
+# (name<TAB>metric<TAB>value, analysis/parse/bench-log.sh), raw-*.txt.
+# Exit status: the judge's.
+. "$(dirname "$0")/../vm/lib.sh"
+dir=$1 kernel=$2 initrd=$3 lsm=$4 expect=$5 workloads=$6 mode=$7 tmo=${8:-900}
+[ -f "$kernel" ] || die "no kernel $kernel"
+[ -f "$initrd" ] || die "no initramfs $initrd"
+rm -rf "$dir"; mkdir -p "$dir"
+
+append="console=ttyS0 panic=-1 oops=panic nokaslr lsm=$lsm lsmtest_expect=$expect"
+append="$append lsmtest_suites=base lsmtest_bench=$workloads"
+for p in ITERS TIME CLIENTS THREADS SOCKETS; do
+	v=BENCH_$p
+	[ -n "${!v:-}" ] && append="$append lsmtest_bench_${p,,}=${!v}"
+done
+case $mode in
+det) accel=(-accel tcg -icount shift=0,sleep=off -smp 1 -seed 1 -rtc base=2026-01-01T00:00:00,clock=vm) ;;
+wall) accel=(-accel tcg,thread=multi -smp "${BENCH_SMP:-2}") ;;
+*) die "mode must be det or wall" ;;
+esac
+echo "$append" >"$dir/cmdline"
+echo "qemu-system-x86_64 ${accel[*]} -m 1024 -cpu max -kernel $kernel -initrd $initrd" >"$dir/qemu-args"
+start=$(date +%s)
+timeout -s KILL "$tmo" qemu-system-x86_64 "${accel[@]}" -m "${QEMU_MEM:-1024}" -cpu max \
+	-nographic -no-reboot -monitor none \
+	-serial "file:$dir/console.log" -serial "file:$dir/tap.raw" \
+	-kernel "$kernel" -initrd "$initrd" -append "$append" \
+	>"$dir/qemu.out" 2>&1
+qrc=$?
+echo $(( $(date +%s) - start )) >"$dir/wall-seconds"
+tr -d '\r' <"$dir/tap.raw" >"$dir/tap.log"
+rm -f "$dir/tap.raw"
+echo "$qrc" >"$dir/qemu.rc"
+"$TOP/analysis/parse/bench-log.sh" "$dir/tap.log" "$dir" >"$dir/bench.tsv"
+exec "$TOP/vm/judge.sh" "$dir" "$qrc"

@@ -1,0 +1,65 @@
+#!/bin/bash
+# bench-log.sh TAP.LOG [RAWDIR]: turn a benchmark boot's ttyS1 stream into
+# "name<TAB>metric<TAB>value" lines on stdout:
+#   BENCH name=N ... ns_per_op=X result=R   -> N ns_per_op X, N result R
+#                                              (and N threads T for churn)
+#   SLAB name=K ...                          -> slab_K bytes_per_socket X,
+#                                              objs_per_socket, meminfo_bytes_per_socket
+#   SLABCACHE name=K cache=C ...             -> slabcache_K:C bytes_per_socket / objs_per_socket
+#   BENCHRAW begin W ... BENCHRAW end W      -> the section is saved as
+#        RAWDIR/raw-W.txt and parsed by sockperf.awk (sockperf_*) or
+#        dbench.awk (dbench, tbench): W METRIC VALUE; a section the parser
+#        refuses gives "W error 1".
+#   BENCHERROR ...                           -> bencherror message 1
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+log=${1:?tap.log} rawdir=${2:-$(mktemp -d)}
+mkdir -p "$rawdir"
+awk -v rawdir="$rawdir" '
+function kv(line, key,   s) {
+	s = " " line " "
+	if (!match(s, " " key "=[^ ]*")) return ""
+	s = substr(s, RSTART + length(key) + 2, RLENGTH - length(key) - 2)
+	return s
+}
+/^BENCHRAW begin / { raw = $3; file = rawdir "/raw-" raw ".txt"; printf "" >file; next }
+/^BENCHRAW end / { close(file); print raw >(rawdir "/raw.list"); raw = ""; next }
+raw != "" { print >>file; next }
+/^BENCH name=/ {
+	n = kv($0, "name")
+	printf "%s\tns_per_op\t%s\n", n, kv($0, "ns_per_op")
+	printf "%s\titers\t%s\n", n, kv($0, "iters")
+	printf "%s\tresult\t%s\n", n, kv($0, "result")
+	if (kv($0, "threads") != "") printf "%s\tthreads\t%s\n", n, kv($0, "threads")
+	next
+}
+/^SLAB name=/ {
+	n = "slab_" kv($0, "name")
+	printf "%s\tsockets\t%s\n", n, kv($0, "sockets")
+	printf "%s\tbytes_per_socket\t%s\n", n, kv($0, "bytes_per_socket")
+	printf "%s\tobjs_per_socket\t%s\n", n, kv($0, "objs_per_socket")
+	printf "%s\tmeminfo_bytes_per_socket\t%s\n", n, kv($0, "meminfo_bytes_per_socket")
+	next
+}
+/^SLABCACHE name=/ {
+	n = "slabcache_" kv($0, "name") ":" kv($0, "cache")
+	printf "%s\tobjs_per_socket\t%s\n", n, kv($0, "objs_per_socket")
+	printf "%s\tbytes_per_socket\t%s\n", n, kv($0, "bytes_per_socket")
+	next
+}
+/^BENCHERROR / { sub(/^BENCHERROR /, ""); gsub(/\t/, " "); printf "bencherror\t%s\t1\n", $0 }
+' "$log"
+[ -f "$rawdir/raw.list" ] || exit 0
+while read -r w; do
+	case $w in
+	sockperf_*) parser=sockperf.awk ;;
+	dbench|tbench) parser=dbench.awk ;;
+	*) continue ;;
+	esac
+	if out=$(awk -f "$here/$parser" "$rawdir/raw-$w.txt" 2>/dev/null); then
+		printf '%s\n' "$out" | sed "s/^/$w\t/"
+	else
+		printf '%s\terror\t1\n' "$w"
+	fi
+done <"$rawdir/raw.list"
+rm -f "$rawdir/raw.list"
