@@ -48,6 +48,9 @@ raw != "" { print >>file; next }
 	next
 }
 /^BENCHERROR / { sub(/^BENCHERROR /, ""); gsub(/\t/, " "); printf "bencherror\t%s\t1\n", $0 }
+# A section the guest never ended (it died or was killed) is parsed as far
+# as it goes, which makes its parser fail.
+END { if (raw != "") { close(file); print raw >(rawdir "/raw.list") } }
 ' "$log"
 [ -f "$rawdir/raw.list" ] || exit 0
 while read -r w; do

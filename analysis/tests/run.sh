@@ -1,0 +1,71 @@
+#!/bin/bash
+# run.sh: host-side tests of the analysis parsers on saved outputs of real
+# runs (analysis/tests/data/, see its README).  Each case of expected.tsv
+# (EXPECTED=FILE to use another) runs one parser on one saved output and
+# compares one figure with the value written by hand; a mismatch prints
+# "not ok CASE (expected X, got Y)".  Last, the runner checks that it can
+# fail: run on expected-wrong.tsv (one deliberately wrong value) it must
+# exit non-zero and name that case.
+# Prints KTAP-like lines and "analysis parsers: N passed, N failed".
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+A=$(dirname "$here")
+data=$here/data
+expected=${EXPECTED:-$here/expected.tsv}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+# result PARSER INPUT KEY: print what the parser gives for KEY.
+result() {
+	local parser=$1 input=$2 key=$3 out rc
+	case $parser in
+	sockperf|dbench)
+		out=$(awk -f "$A/parse/$parser.awk" "$data/$input" 2>/dev/null); rc=$?
+		if [ "$key" = exit ]; then echo "$rc"; return; fi
+		awk -F'\t' -v k="$key" '$1 == k { print $2 }' <<<"$out"
+		;;
+	sparse)
+		out=$(awk -f "$A/parse/sparse.awk" "$data/$input")
+		case $key in
+		count) [ -z "$out" ] && echo 0 || wc -l <<<"$out" ;;
+		count:*) awk -F'\t' -v f="${key#count:}" '$1 == f' <<<"$out" | wc -l ;;
+		line:*) sed -n "${key#line:}p" <<<"$out" ;;
+		esac
+		;;
+	compare)
+		"$A/parse/sparse-compare.sh" "$data/${input%,*}" "$data/${input#*,}" "$tmp/added" "$tmp/removed" || { echo "exit $?"; return; }
+		awk 'NR > 1 { printf " | " } { printf "%s", $0 } END { print "" }' "$tmp/$key"
+		;;
+	benchlog)
+		out=$("$A/parse/bench-log.sh" "$data/$input" "$tmp/raw") || { echo "exit $?"; return; }
+		awk -F'\t' -v n="${key%/*}" -v m="${key#*/}" '$1 == n && $2 == m { print $3 }' <<<"$out"
+		;;
+	*) echo "unknown parser $parser" ;;
+	esac
+}
+
+while IFS= read -r line; do
+	case $line in '#'*|'') continue ;; esac
+	name=$(cut -f1 <<<"$line"); parser=$(cut -f2 <<<"$line")
+	input=$(cut -f3 <<<"$line"); key=$(cut -f4 <<<"$line"); want=$(cut -f5- <<<"$line")
+	got=$(result "$parser" "$input" "$key")
+	if [ "$got" = "$want" ]; then
+		echo "ok $name"; pass=$((pass + 1))
+	else
+		echo "not ok $name (expected '$want', got '$got')"; fail=$((fail + 1))
+	fi
+done <"$expected"
+
+# The runner must be able to fail, and name the failing case.
+if [ -z "${EXPECTED:-}" ]; then
+	if out=$(EXPECTED=$here/expected-wrong.tsv "$0" 2>&1); then
+		echo "not ok runner.can_fail (a wrong expected value passed)"; fail=$((fail + 1))
+	elif ! grep -q '^not ok sockperf_udp.avg_wrong ' <<<"$out"; then
+		echo "not ok runner.can_fail (the failing case is not named)"; fail=$((fail + 1))
+	else
+		echo "ok runner.can_fail"; pass=$((pass + 1))
+	fi
+fi
+echo "analysis parsers: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
