@@ -1,0 +1,503 @@
+#!/bin/bash
+# report.sh [OUTDIR]: write OUTDIR/REPORT.md (default build/report) with CSV
+# data and gnuplot SVG plots beside it, from whatever result files exist:
+#   build/runs/matrix.list + build/runs/*/results.tsv   functional matrix (vm/matrix.sh)
+#   build/bench/{det,wall}.tsv, info.txt, skipped.tsv    benchmarks (analysis/bench.sh)
+#   build/analysis/sparse/summary.tsv, *-added.tsv       sparse (analysis/sparse.sh)
+#   build/cocci/report/summary.csv                       cocci (make -C cocci report)
+#   build/linux/O-*-bench/vmlinux                        kernel size (size)
+#   build/linux branches base, modern, legacy            lines changed per series
+# A section whose inputs are missing says "not measured yet".  Takes seconds.
+# Inputs can be redirected with RUNS_DIR, BENCH_DIR, SPARSE_DIR, COCCI_DIR.
+. "$(dirname "$0")/../vm/lib.sh"
+out=${1:-$BUILD/report}
+runs=${RUNS_DIR:-$BUILD/runs}
+bench=${BENCH_DIR:-$BUILD/bench}
+sparse=${SPARSE_DIR:-$BUILD/analysis/sparse}
+cocci=${COCCI_DIR:-$BUILD/cocci/report}
+mkdir -p "$out"
+rm -f "$out"/*.csv "$out"/*.svg "$out"/*.gp
+R=$out/REPORT.md
+NM="**not measured yet**"
+have_gnuplot=0; command -v gnuplot >/dev/null && have_gnuplot=1
+
+# md_table: TSV on stdin (first line = header) -> markdown table.
+md_table() {
+	awk -F'\t' 'NR == 1 { h = "|"; s = "|"; for (i = 1; i <= NF; i++) { h = h " " $i " |"; s = s "---|" } print h; print s; next }
+		{ l = "|"; for (i = 1; i <= NF; i++) l = l " " $i " |"; print l }'
+}
+tsv2csv() { awk -F'\t' 'BEGIN { OFS = "," } { for (i = 1; i <= NF; i++) if ($i ~ /[,"]/) { gsub(/"/, "\"\"", $i); $i = "\"" $i "\"" } print }'; }
+branch() { git -C "$LINUX" rev-parse -q --verify "refs/heads/$1" 2>/dev/null || true; }
+plot() {	# plot NAME: run NAME.gp into NAME.svg
+	[ $have_gnuplot = 1 ] || return 1
+	gnuplot "$out/$1.gp" >"$out/$1.svg" 2>"$out/$1.gnuplot.log" && rm -f "$out/$1.gnuplot.log"
+}
+
+{
+echo "# LSM stacking, modern vs legacy: report"
+echo
+echo "Generated $(date -u '+%Y-%m-%d %H:%M UTC') by \`analysis/report.sh\` from the result files"
+echo "present in \`build/\`; every figure below comes from a file named in its section."
+if [ -d "$LINUX/.git" ]; then
+	echo "Base: Debian linux-source-6.1, version $(make -s -C "$LINUX" kernelversion 2>/dev/null || echo '?')."
+	for v in $VARIANTS; do
+		c=$(branch "$v"); echo "- \`$v\`: ${c:-no branch}"
+	done
+	if [ -n "$(branch legacy)" ] && [ "$(branch legacy)" = "$(branch modern)" ]; then
+		echo
+		echo "Note: \`legacy\` = \`modern\` (legacy-chain-port/series is empty): legacy figures are not measured yet."
+	fi
+fi
+echo
+} >"$R"
+
+# ---------------------------------------------------------------- matrix
+{
+echo "## 1. Functional matrix (\`vm/matrix.sh\`, test kernels)"
+echo
+if [ -f "$runs/matrix.list" ]; then
+	while read -r v stack _; do
+		f=$runs/$v-$stack/results.tsv
+		if [ -f "$f" ]; then
+			awk -F'\t' -v v="$v" -v s="$stack" '{ c = $2; sub(/ .*/, "", c); printf "%s\t%s\t%s\t%s\n", v, s, c, $1 }' "$f"
+		else
+			printf '%s\t%s\t%s\t%s\n' "$v" "$stack" harness.run "FAIL"
+		fi
+	done <"$runs/matrix.list" >"$out/matrix.tsv"
+	{ printf 'variant\tstack\tcase\tstatus\n'; cat "$out/matrix.tsv"; } | tsv2csv >"$out/matrix.csv"
+	np=$(grep -c $'\tPASS$' "$out/matrix.tsv" || true); nf=$(grep -c $'\tFAIL$' "$out/matrix.tsv" || true)
+	ns=$(grep -c $'\tSKIP$' "$out/matrix.tsv" || true)
+	echo "$np passed, $nf failed, $ns skipped over $(wc -l <"$runs/matrix.list") boots (\`matrix.csv\`)."
+	echo "Columns: variant/stack; rows: test case (PASS, FAIL, SKIP; – = not run on that row)."
+	echo
+	awk -F'\t' '
+		{ col = $1 "/" $2; if (!(col in seen)) { seen[col] = 1; cols[++nc] = col }
+		  if (!($3 in seenr)) { seenr[$3] = 1; rows[++nr] = $3 }
+		  st[$3, col] = $4 }
+		END {
+			h = "case"; for (j = 1; j <= nc; j++) h = h "\t" cols[j]; print h
+			for (i = 1; i <= nr; i++) {
+				l = rows[i]
+				for (j = 1; j <= nc; j++) l = l "\t" (((rows[i], cols[j]) in st) ? st[rows[i], cols[j]] : "–")
+				print l
+			}
+		}' "$out/matrix.tsv" | md_table
+	if [ "$nf" -gt 0 ]; then
+		echo
+		echo "Failed cases:"
+		awk -F'\t' '$4 == "FAIL" { printf "- %s/%s: %s\n", $1, $2, $3 }' "$out/matrix.tsv"
+	fi
+else
+	echo "$NM (no \`build/runs/matrix.list\`: run \`make test\`)."
+fi
+echo
+echo "### Only compile-checked"
+echo
+if [ -f "$TOP/modern-series/README.md" ] && grep -q 'Only compile-checked' "$TOP/modern-series/README.md"; then
+	echo "From \`modern-series/README.md\` (no in-guest test yet):"
+	echo
+	sed -n '/^Only compile-checked/,/^$/p' "$TOP/modern-series/README.md" | sed 's/^/> /'
+else
+	echo "$NM (modern-series/README.md lists none)."
+fi
+echo
+} >>"$R"
+
+# ------------------------------------------------------------ benchmarks
+# Headline figures: name<TAB>metric<TAB>unit<TAB>direction (lower/higher is better)
+headline() {
+	cat <<'EOF'
+socket_unix_stream	ns_per_op	ns	lower
+socket_unix_dgram	ns_per_op	ns	lower
+socket_inet_tcp	ns_per_op	ns	lower
+socket_inet_udp	ns_per_op	ns	lower
+socket_inet6_tcp	ns_per_op	ns	lower
+socket_inet6_udp	ns_per_op	ns	lower
+socketpair_unix_stream	ns_per_op	ns	lower
+socketpair_unix_dgram	ns_per_op	ns	lower
+tcp_connect_accept	ns_per_op	ns	lower
+getsockopt_peersec	ns_per_op	ns	lower
+getsockopt_peercontext	ns_per_op	ns	lower
+attr_current_read	ns_per_op	ns	lower
+attr_context_read	ns_per_op	ns	lower
+churn_unix_stream	ns_per_op	ns	lower
+churn_inet_tcp	ns_per_op	ns	lower
+sockperf_udp	rtt_avg_usec	us	lower
+sockperf_tcp	rtt_avg_usec	us	lower
+dbench	throughput_mbps	MB/s	higher
+tbench	throughput_mbps	MB/s	higher
+slab_unix_stream	bytes_per_socket	B	lower
+slab_unix_stream_pair	bytes_per_socket	B	lower
+slab_inet_tcp	bytes_per_socket	B	lower
+slab_inet_udp	bytes_per_socket	B	lower
+EOF
+}
+headline >"$out/.headline"
+
+# ratios MODE FILE VALUECOL: kernel stack name metric value base ratio, for
+# every headline figure whose base kernel has the same stack.
+ratios() {
+	awk -F'\t' -v col="$3" -v mode="$1" '
+		FNR == NR { h[$1 "\t" $2] = 1; next }
+		FNR == 1 { next }
+		(($3 "\t" $4) in h) && $col ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ {
+			key = $2 "\t" $3 "\t" $4; val[$1 "\t" key] = $col
+			if ($1 == "base") base[key] = $col
+			rows[++n] = $1 "\t" key
+		}
+		END {
+			for (i = 1; i <= n; i++) {
+				split(rows[i], f, "\t"); key = f[2] "\t" f[3] "\t" f[4]
+				b = (key in base) ? base[key] : ""
+				r = (b != "" && b + 0 != 0) ? sprintf("%.4f", val[rows[i]] / b) : ""
+				printf "%s\t%s\t%s\t%s\t%s\n", mode, rows[i], val[rows[i]], b, r
+			}
+		}' "$out/.headline" "$2"
+}
+
+{
+echo "## 2. Benchmarks (\`analysis/bench.sh\`, bench kernels)"
+echo
+if [ -f "$bench/info.txt" ]; then
+	echo "Run information (\`$(basename "$bench")/info.txt\`):"
+	echo
+	echo '```'
+	cat "$bench/info.txt"
+	echo '```'
+	echo
+fi
+if [ -s "$bench/skipped.tsv" ]; then
+	echo "Rows of \`analysis/bench-plan.txt\` not measured yet:"
+	echo
+	awk -F'\t' '{ printf "- %s %s: %s\n", $1, $2, $3 }' "$bench/skipped.tsv"
+	echo
+fi
+: >"$out/ratios.tsv"
+echo "### 2.1 Deterministic mode (\`-icount shift=0,sleep=off -smp 1\`: guest ns = instructions)"
+echo
+if [ -f "$bench/det.tsv" ]; then
+	tsv2csv <"$bench/det.tsv" >"$out/bench-det.csv"
+	nsame=$(awk -F'\t' 'NR > 1 && $7 == "yes"' "$bench/det.tsv" | wc -l)
+	ndiff=$(awk -F'\t' 'NR > 1 && $7 != "yes"' "$bench/det.tsv" | wc -l)
+	echo "Every row booted twice: **$nsame figures identical in both runs, $ndiff differ** (\`bench-det.csv\` has both runs)."
+	echo
+	ratios det "$bench/det.tsv" 5 >>"$out/ratios.tsv"
+	echo "Figures (run 1) and ratio to base with the same stack (– when base cannot run that stack):"
+	echo
+	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; ord[++no] = $1 "\t" $2; next }
+		$1 == "det" { col = $2 "/" $3; if (!(col in seen)) { seen[col] = 1; cols[++nc] = col }
+			v[$4 "\t" $5, col] = $6 ($8 != "" ? sprintf(" (%.3f)", $8) : "") }
+		END {
+			h = "benchmark\tmetric"; for (j = 1; j <= nc; j++) h = h "\t" cols[j]; print h
+			for (i = 1; i <= no; i++) {
+				any = 0; l = ord[i]
+				split(ord[i], f, "\t"); l = f[1] "\t" f[2] " (" u[ord[i]] ")"
+				for (j = 1; j <= nc; j++) { c = ((ord[i], cols[j]) in v) ? v[ord[i], cols[j]] : "–"; if (c != "–") any = 1; l = l "\t" c }
+				if (any) print l
+			}
+		}' "$out/.headline" "$out/ratios.tsv" | md_table
+	echo
+	res=$(awk -F'\t' 'NR > 1 && $4 == "result" && $5 != "ok" { printf "%s/%s %s: %s; ", $1, $2, $3, $5 }' "$bench/det.tsv")
+	if [ -n "$res" ]; then
+		echo "Calls that fail (timed all the same; the failure is the result): ${res%; }."
+		echo
+	fi
+	echo "#### The v11 cover letter's claim: sockperf and dbench within 0.2–0.8%"
+	echo
+	awk -F'\t' '$1 == "det" && $2 != "base" && $8 != "" && ($4 == "sockperf_udp" || $4 == "sockperf_tcp" || $4 == "dbench") {
+			d = ($8 - 1) * 100; if (d < 0) ad = -d; else ad = d
+			n++; printf "- %s/%s %s: %+.2f%% against base (%s)\n", $2, $3, $4, d, (ad <= 0.8 ? "within 0.8%" : "**outside 0.8%**")
+		}
+		END { if (!n) print "not measured yet (needs sockperf/dbench figures of base and another variant with the same stack)." }' "$out/ratios.tsv"
+	echo
+else
+	echo "$NM (no \`build/bench/det.tsv\`: run \`make bench\`)."
+	echo
+fi
+echo "### 2.2 Wall-clock mode (multi-threaded TCG, \`-smp 2\`, interleaved boots)"
+echo
+if [ -f "$bench/wall.tsv" ]; then
+	tsv2csv <"$bench/wall.tsv" >"$out/bench-wall.csv"
+	ratios wall "$bench/wall.tsv" 5 >>"$out/ratios.tsv"
+	echo "Median [min–max] over the rounds (n per figure in \`bench-wall.csv\`), ratio of medians to base in parentheses:"
+	echo
+	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; ord[++no] = $1 "\t" $2; next }
+		FILENAME ~ /ratios/ { if ($1 == "wall") r[$2 "/" $3, $4 "\t" $5] = $8; next }
+		FNR > 1 { col = $1 "/" $2; if (!(col in seen)) { seen[col] = 1; cols[++nc] = col }
+			v[$3 "\t" $4, col] = $5 " [" $6 "–" $7 "]" }
+		END {
+			h = "benchmark\tmetric"; for (j = 1; j <= nc; j++) h = h "\t" cols[j]; print h
+			for (i = 1; i <= no; i++) {
+				any = 0; split(ord[i], f, "\t"); l = f[1] "\t" f[2] " (" u[ord[i]] ")"
+				for (j = 1; j <= nc; j++) {
+					c = ((ord[i], cols[j]) in v) ? v[ord[i], cols[j]] : "–"
+					if (c != "–") { any = 1; if (r[cols[j], ord[i]] != "") c = c sprintf(" (%.3f)", r[cols[j], ord[i]]) }
+					l = l "\t" c
+				}
+				if (any) print l
+			}
+		}' "$out/.headline" "$out/ratios.tsv" "$bench/wall.tsv" | md_table
+	echo
+else
+	echo "$NM (no \`build/bench/wall.tsv\`)."
+	echo
+fi
+if [ -s "$out/ratios.tsv" ]; then
+	{ printf 'mode\tkernel\tstack\tname\tmetric\tvalue\tbase\tratio\n'; cat "$out/ratios.tsv"; } | tsv2csv >"$out/ratios.csv"
+fi
+} >>"$R"
+
+# ---------------------------------------------------------------- memory
+{
+echo "## 3. Memory: slab bytes per open socket (10,000 sockets open)"
+echo
+if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
+	echo "Sum of active_objs × objsize over every cache in \`/proc/slabinfo\` (after shrinking"
+	echo "every cache), after minus before opening the sockets, divided by their number;"
+	echo "objects = slab allocations per socket. Deterministic mode, run 1."
+	echo
+	awk -F'\t' 'NR > 1 && $3 ~ /^slab_/ && ($4 == "bytes_per_socket" || $4 == "objs_per_socket" || $4 == "meminfo_bytes_per_socket") {
+			printf "%s\t%s\t%s\t%s\t%s\n", $1, $2, substr($3, 6), $4, $5 }' "$bench/det.tsv" >"$out/slab.tsv"
+	{ printf 'kernel\tstack\tsockets\tmetric\tvalue\n'; cat "$out/slab.tsv"; } | tsv2csv >"$out/slab.csv"
+	awk -F'\t' '{ k = $1 "/" $2 "\t" $3; if (!(k in seen)) { seen[k] = 1; ord[++n] = k } v[k, $4] = $5 }
+		END { print "kernel/stack\tsockets\tbytes per socket\tallocations per socket\tmeminfo Slab per socket"
+			for (i = 1; i <= n; i++) printf "%s\t%s\t%s\t%s\n", ord[i], v[ord[i], "bytes_per_socket"], v[ord[i], "objs_per_socket"], v[ord[i], "meminfo_bytes_per_socket"] }' \
+		"$out/slab.tsv" | md_table
+	echo
+	echo "Caches that grow by at least one object per 100 sockets, TCP sockets:"
+	echo
+	awk -F'\t' 'NR > 1 && $3 ~ /^slabcache_inet_tcp:/ && $4 == "bytes_per_socket" {
+			c = $3; sub(/^slabcache_inet_tcp:/, "", c); k = $1 "/" $2
+			if (!(k in seen)) { seen[k] = 1; ks[++nk] = k } if (!(c in sc)) { sc[c] = 1; cs[++ncs] = c } v[c, k] = $5 }
+		END { h = "cache (bytes per socket)"; for (j = 1; j <= nk; j++) h = h "\t" ks[j]; print h
+			for (i = 1; i <= ncs; i++) { l = cs[i]; for (j = 1; j <= nk; j++) l = l "\t" (((cs[i], ks[j]) in v) ? v[cs[i], ks[j]] : "–"); print l } }' \
+		"$bench/det.tsv" | md_table
+else
+	echo "$NM (no slab figures in \`build/bench/det.tsv\`)."
+fi
+echo
+} >>"$R"
+
+# ------------------------------------------------------ cost vs modules
+nmods() { case $1 in *+*) echo 2 ;; *) echo 1 ;; esac; }
+{
+echo "## 4. Cost as the work grows: modules holding socket blobs"
+echo
+if [ -f "$bench/det.tsv" ]; then
+	awk -F'\t' 'NR > 1 && $4 == "ns_per_op" && ($3 == "socket_inet_tcp" || $3 == "socket_unix_stream" || $3 == "getsockopt_peersec") {
+			n = ($2 ~ /\+/) ? 2 : 1; printf "%s\t%s\t%d\t%s\t%s\n", $1, $2, n, $3, $5 }' "$bench/det.tsv" >"$out/modules.tsv"
+fi
+if [ -s "$out/modules.tsv" ]; then
+	{ printf 'kernel\tstack\tmodules_with_socket_blobs\tname\tns_per_op\n'; cat "$out/modules.tsv"; } | tsv2csv >"$out/modules.csv"
+	echo "Instructions per operation (deterministic mode) against the number of modules that"
+	echo "hold socket blobs in the stack (1: one of apparmor, smack, selinux; 2: two of them):"
+	echo
+	{ printf 'kernel/stack\tmodules\tbenchmark\tinstructions per op\n'; awk -F'\t' '{ printf "%s/%s\t%s\t%s\t%s\n", $1, $2, $3, $4, $5 }' "$out/modules.tsv"; } | md_table
+	echo
+fi
+echo "Beyond two modules (a synthetic in-tree test module that only adds socket-blob users): $NM"
+echo
+} >>"$R"
+
+# -------------------------------------------------------- design table
+size_of() {	# size_of VARIANT: text data bss of its bench vmlinux
+	local f=$LINUX/O-$1-bench/vmlinux
+	[ -f "$f" ] && size "$f" | awk 'NR == 2 { printf "%s\t%s\t%s", $1, $2, $3 }'
+}
+lines_of() {	# lines_of VARIANT: "+A -D in F files" against its parent
+	local p
+	case $1 in modern) p=base ;; legacy) p=modern ;; *) return ;; esac
+	[ -n "$(branch "$1")" ] && [ -n "$(branch "$p")" ] || return
+	git -C "$LINUX" diff --shortstat "$p..$1" | awk '{ f = $1; a = 0; d = 0
+		for (i = 1; i <= NF; i++) { if ($i ~ /^insertion/) a = $(i - 1); if ($i ~ /^deletion/) d = $(i - 1) }
+		printf "+%d −%d in %d files", a, d, f }'
+}
+det_val() {	# det_val KERNEL STACK NAME METRIC
+	[ -f "$bench/det.tsv" ] && awk -F'\t' -v k="$1" -v s="$2" -v n="$3" -v m="$4" '$1 == k && $2 == s && $3 == n && $4 == m { print $5; exit }' "$bench/det.tsv"
+}
+sparse_of() {
+	[ -f "$sparse/summary.tsv" ] && awk -F'\t' -v v="$1" '$1 == v { printf "%d warnings, +%d −%d vs base", $3, $4, $5 }' "$sparse/summary.tsv"
+}
+cocci_of() {
+	[ -f "$cocci/summary.csv" ] || return
+	awk -F, -v v="$1" 'NR == 1 { for (i = 2; i <= NF; i++) if ($i == v) c = i; next }
+		c && $1 == "sk_security.total.hook_sites" { h = $c } c && $1 == "blob_accessor.total.raw_reads" { r = $c }
+		END { if (c) printf "%s hook sites, %s raw blob reads", h, r }' "$cocci/summary.csv"
+}
+or_nm() { [ -n "$1" ] && echo "$1" || echo "not measured yet"; }
+{
+echo "## 5. Design comparison"
+echo
+echo "Every cell is measured (deterministic bench figures for stack apparmor unless said);"
+echo "\"not measured yet\" where the inputs do not exist."
+echo
+{
+	printf 'measure\tbase\tmodern\tlegacy\n'
+	row() { local l=$1; shift; for v in base modern legacy; do l="$l	$(or_nm "$("$@" "$v")")"; done; echo "$l"; }
+	d() { local v=$3; det_val "$v" apparmor "$1" "$2"; }
+	row "slab allocations per TCP socket" d slab_inet_tcp objs_per_socket
+	row "slab bytes per TCP socket" d slab_inet_tcp bytes_per_socket
+	row "slab bytes per unix socket" d slab_unix_stream bytes_per_socket
+	row "instructions per socket()+close() (TCP)" d socket_inet_tcp ns_per_op
+	row "instructions per SO_PEERSEC call" d getsockopt_peersec ns_per_op
+	row "instructions per attr/current read" d attr_current_read ns_per_op
+	nothing() { :; }
+	row "locks taken per socket hook" nothing
+	sz() { size_of "$1" | awk -F'\t' '{ printf "text %s, data %s, bss %s", $1, $2, $3 }'; }
+	row "kernel size (size vmlinux, bench)" sz
+	ln() { [ "$1" = base ] && echo "—" || lines_of "$1"; }
+	row "lines changed by the series (vs parent)" ln
+	row "sparse (touched files)" sparse_of
+	row "cocci: sk_security hook sites, raw blob reads" cocci_of
+} | md_table
+echo
+} >>"$R"
+
+# ----------------------------------------------------------------- size
+{
+echo "## 6. Kernel size (\`size vmlinux\`, bench kernels)"
+echo
+: >"$out/size.tsv"
+for v in $VARIANTS; do
+	s=$(size_of "$v") && [ -n "$s" ] && printf '%s\t%s\n' "$v" "$s" >>"$out/size.tsv"
+done
+if [ -s "$out/size.tsv" ]; then
+	{ printf 'variant\ttext\tdata\tbss\n'; cat "$out/size.tsv"; } | tsv2csv >"$out/size.csv"
+	{ printf 'variant\ttext\tdata\tbss\ttext vs base\n'
+	  awk -F'\t' '$1 == "base" { b = $2 } { printf "%s\t%s\t%s\t%s\t%s\n", $1, $2, $3, $4, (b ? sprintf("%+d", $2 - b) : "–") }' "$out/size.tsv"; } | md_table
+else
+	echo "$NM (no bench vmlinux: \`make bench-kernels\`)."
+fi
+echo
+} >>"$R"
+
+# --------------------------------------------------------------- sparse
+{
+echo "## 7. sparse (\`analysis/sparse.sh\`: make C=2 CF=-fdiagnostic-prefix on every file a series touches)"
+echo
+if [ -f "$sparse/summary.tsv" ]; then
+	tsv2csv <"$sparse/summary.tsv" >"$out/sparse.csv"
+	md_table <"$sparse/summary.tsv"
+	echo
+	echo "Our standard: zero added."
+	for v in modern legacy; do
+		f=$sparse/$v-added.tsv
+		[ -f "$f" ] || continue
+		if [ -s "$f" ]; then
+			echo
+			echo "Added in $v (count, file, message):"
+			echo
+			sed 's/^/    /' "$f"
+		else
+			echo "- $v: none added."
+		fi
+	done
+else
+	echo "$NM (no \`build/analysis/sparse/summary.tsv\`: run \`make sparse\`)."
+fi
+echo
+} >>"$R"
+
+# ---------------------------------------------------------------- cocci
+{
+echo "## 8. Coccinelle (\`make -C cocci report\`)"
+echo
+if [ -f "$cocci/summary.csv" ]; then
+	cp "$cocci/summary.csv" "$out/cocci.csv"
+	grep -E '^(key|sk_security\.total|blob_accessor\.total|reconstruct\.roundtrip|status),' "$cocci/summary.csv" | tr ',' '\t' | md_table
+	echo
+	echo "All counts: \`cocci.csv\`."
+else
+	echo "$NM (no \`build/cocci/report/summary.csv\`: run \`make cocci\`)."
+fi
+echo
+} >>"$R"
+
+# ---------------------------------------------------------------- plots
+{
+echo "## 9. Plots"
+echo
+if [ $have_gnuplot = 0 ]; then
+	echo "$NM (gnuplot is not installed)."
+fi
+np=0
+for mode in det wall; do
+	awk -F'\t' -v m="$mode" '$1 == m && $9 != "" && $2 != "base" { printf "%s\t%s/%s\t%s\n", $4, $2, $3, $9 }' "$out/ratios.tsv" >"$out/.r-$mode" 2>/dev/null || true
+	[ -s "$out/.r-$mode" ] || continue
+	# Matrix: workloads down, kernel/stack across.
+	awk -F'\t' '{ if (!($2 in s)) { s[$2] = 1; c[++nc] = $2 } if (!($1 in w)) { w[$1] = 1; r[++nr] = $1 } v[$1, $2] = $3 }
+		END { h = "workload"; for (j = 1; j <= nc; j++) h = h "\t\"" c[j] "\""; print h
+			for (i = 1; i <= nr; i++) { l = r[i]; for (j = 1; j <= nc; j++) l = l "\t" (((r[i], c[j]) in v) ? v[r[i], c[j]] : "NaN"); print l } }' \
+		"$out/.r-$mode" >"$out/ratio-$mode.dat"
+	ncols=$(head -n1 "$out/ratio-$mode.dat" | awk -F'\t' '{ print NF }')
+	cat >"$out/ratio-$mode.gp" <<EOF
+set terminal svg size 1100,520 dynamic font "sans,10"
+set datafile separator "\t"
+set title "Ratio to base, same LSM stack ($mode mode; 1 = same as base)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set xtics rotate by -40 noenhanced
+set key noenhanced outside right
+set grid ytics
+set yrange [0:*]
+set ylabel "variant / base"
+plot for [i=2:$ncols] "$out/ratio-$mode.dat" using i:xtic(1) title columnheader(i), 1 with lines lc "black" dt 2 notitle
+EOF
+	if plot "ratio-$mode"; then echo "![ratio to base, $mode mode](ratio-$mode.svg)"; echo; np=$((np + 1)); fi
+done
+if [ -s "$out/slab.tsv" ]; then
+	awk -F'\t' '$4 == "bytes_per_socket" { k = $1 "/" $2; if (!(k in s)) { s[k] = 1; c[++nc] = k } if (!($3 in w)) { w[$3] = 1; r[++nr] = $3 } v[$3, k] = $5 }
+		END { h = "sockets"; for (j = 1; j <= nc; j++) h = h "\t" c[j]; print h
+			for (i = 1; i <= nr; i++) { l = r[i]; for (j = 1; j <= nc; j++) l = l "\t" (((r[i], c[j]) in v) ? v[r[i], c[j]] : "NaN"); print l } }' \
+		"$out/slab.tsv" >"$out/bytes-per-socket.dat"
+	ncols=$(head -n1 "$out/bytes-per-socket.dat" | awk -F'\t' '{ print NF }')
+	cat >"$out/bytes-per-socket.gp" <<EOF
+set terminal svg size 1000,480 dynamic font "sans,10"
+set datafile separator "\t"
+set title "Slab bytes per open socket (10,000 sockets, deterministic mode)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set key noenhanced outside right
+set xtics noenhanced
+set grid ytics
+set yrange [0:*]
+set ylabel "bytes per socket"
+plot for [i=2:$ncols] "$out/bytes-per-socket.dat" using i:xtic(1) title columnheader(i)
+EOF
+	if plot bytes-per-socket; then echo "![bytes per socket](bytes-per-socket.svg)"; echo; np=$((np + 1)); fi
+fi
+if [ -s "$out/modules.tsv" ]; then
+	: >"$out/modules.dat"
+	for k in $(cut -f1 "$out/modules.tsv" | sort -u); do
+		for n in $(cut -f4 "$out/modules.tsv" | sort -u); do
+			awk -F'\t' -v k="$k" -v n="$n" '$1 == k && $4 == n { print $3 "\t" $5 }' "$out/modules.tsv" | sort -n >"$out/.m"
+			[ -s "$out/.m" ] || continue
+			echo "# $k $n" >>"$out/modules.dat"; cat "$out/.m" >>"$out/modules.dat"; printf '\n\n' >>"$out/modules.dat"
+		done
+	done
+	nb=$(grep -c '^# ' "$out/modules.dat")
+	cat >"$out/cost-vs-modules.gp" <<EOF
+set terminal svg size 900,480 dynamic font "sans,10"
+set datafile separator "\t"
+set title "Instructions per operation vs modules holding socket blobs (synthetic modules: not measured yet)"
+set xlabel "modules holding socket blobs"
+set ylabel "instructions per operation"
+set xrange [0.5:2.5]
+set xtics 1
+set key noenhanced outside right
+set grid
+plot for [i=0:$((nb - 1))] "$out/modules.dat" index i using 1:2 with linespoints title columnheader(1)
+EOF
+	# columnheader cannot read "# " comments: title from the block comments instead.
+	titles=$(grep '^# ' "$out/modules.dat" | sed 's/^# //' | tr ' ' ':' | tr '\n' ' ')
+	sed -i "s|^plot .*|titles = \"$titles\"\nplot for [i=0:$((nb - 1))] \"$out/modules.dat\" index i using 1:2 with linespoints title word(titles, i + 1) noenhanced|" "$out/cost-vs-modules.gp"
+	if plot cost-vs-modules; then echo "![cost vs modules](cost-vs-modules.svg)"; echo; np=$((np + 1)); fi
+fi
+[ $np -gt 0 ] || echo "$NM (no benchmark figures to plot)."
+echo
+echo "Data beside this report: $(cd "$out" && ls *.csv 2>/dev/null | tr '\n' ' ')"
+} >>"$R"
+rm -f "$out"/.r-* "$out/.m" "$out/.headline" "$out"/*.tsv
+progress "report: ${R#$TOP/}"

@@ -1,0 +1,47 @@
+#!/bin/bash
+# snapshot.sh [REPORTDIR]: copy a full run's report (default build/report:
+# REPORT.md, *.csv, *.svg) into analysis/results/, the committed snapshot a
+# reader sees without running anything, with RUN.md: date, base version,
+# commits, the benchmark run information and the exact commands.  Commit
+# analysis/results/ yourself afterwards.
+. "$(dirname "$0")/../vm/lib.sh"
+src=${1:-$BUILD/report}
+dst=$TOP/analysis/results
+[ -f "$src/REPORT.md" ] || die "no $src/REPORT.md: run analysis/report.sh first"
+rm -rf "$dst.new"; mkdir -p "$dst.new"
+cp "$src"/REPORT.md "$dst.new/"
+cp "$src"/*.csv "$src"/*.svg "$dst.new/" 2>/dev/null || true
+{
+	echo "# Snapshot of a full run"
+	echo
+	echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "- base: Debian linux-source-6.1 $(make -s -C "$LINUX" kernelversion 2>/dev/null || echo '?'), $(sed -n 's/^tarball=//p' "$TOP/vm/base-tree.txt")"
+	for v in $VARIANTS; do
+		echo "- $v: $(git -C "$LINUX" rev-parse -q --verify "refs/heads/$v" 2>/dev/null || echo 'no branch')"
+	done
+	echo "- project: $(git -C "$TOP" rev-parse HEAD)$(git -C "$TOP" diff --quiet HEAD -- . ':!analysis/results' || echo ' (with uncommitted changes)')"
+	echo "- host: $(nproc) CPUs, $(qemu-system-x86_64 --version | head -n1)"
+	echo
+	echo "## Commands (from a fresh clone, on Debian 12)"
+	echo
+	echo '```'
+	echo "make            # variants, functional matrix, cocci, sparse, benchmarks, report"
+	echo "# or stage by stage:"
+	echo "make test       # functional matrix (vm/matrix.sh) and host tests"
+	echo "make cocci      # make -C cocci report"
+	echo "make sparse     # analysis/sparse.sh"
+	echo "make bench      # analysis/bench.sh (bench kernels, deterministic and wall-clock)"
+	echo "make report     # analysis/report.sh -> build/report/"
+	echo "analysis/snapshot.sh   # this copy"
+	echo '```'
+	if [ -f "$BUILD/bench/info.txt" ]; then
+		echo
+		echo "## Benchmark run (build/bench/info.txt)"
+		echo
+		echo '```'
+		cat "$BUILD/bench/info.txt"
+		echo '```'
+	fi
+} >"$dst.new/RUN.md"
+rm -rf "$dst"; mv "$dst.new" "$dst"
+progress "snapshot in ${dst#$TOP/}: $(ls "$dst" | wc -l) files; review and commit it"
