@@ -27,7 +27,19 @@ for p in ITERS TIME CLIENTS THREADS SOCKETS; do
 done
 case $mode in
 det) accel=(-accel tcg -icount shift=0,sleep=off -smp 1 -seed 1 -rtc base=2026-01-01T00:00:00,clock=vm) ;;
-wall) accel=(-accel tcg,thread=multi -smp "${BENCH_SMP:-2}") ;;
+wall)	accel=(-accel tcg,thread=multi -smp "${BENCH_SMP:-2}")
+	# The guest TSC is the host's; a tinyconfig guest cannot calibrate it
+	# (no HPET or PM timer without ACPI) and would time with jiffies.
+	khz=${BENCH_TSC_KHZ:-}
+	if [ -z "$khz" ]; then
+		mkdir -p "$BUILD/analysis"
+		tk=$BUILD/analysis/tsckhz
+		[ "$tk" -nt "$TOP/analysis/tools/tsckhz.c" ] ||
+			cc -O2 -o "$tk" "$TOP/analysis/tools/tsckhz.c" || die "cannot build tsckhz"
+		khz=$("$tk")
+	fi
+	append="$append tsc_early_khz=$khz tsc=reliable"
+	;;
 *) die "mode must be det or wall" ;;
 esac
 echo "$append" >"$dir/cmdline"

@@ -254,14 +254,15 @@ echo
 if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
 	echo "Sum of active_objs × objsize over every cache in \`/proc/slabinfo\` (after shrinking"
 	echo "every cache), after minus before opening the sockets, divided by their number;"
-	echo "objects = slab allocations per socket. Deterministic mode, run 1."
+	echo "objects = slab allocations per socket. Deterministic mode, run 1. \`slab.csv\` also"
+	echo "has /proc/meminfo's Slab difference per socket (page granularity: noisy, can be negative)."
 	echo
 	awk -F'\t' 'NR > 1 && $3 ~ /^slab_/ && ($4 == "bytes_per_socket" || $4 == "objs_per_socket" || $4 == "meminfo_bytes_per_socket") {
 			printf "%s\t%s\t%s\t%s\t%s\n", $1, $2, substr($3, 6), $4, $5 }' "$bench/det.tsv" >"$out/slab.tsv"
 	{ printf 'kernel\tstack\tsockets\tmetric\tvalue\n'; cat "$out/slab.tsv"; } | tsv2csv >"$out/slab.csv"
 	awk -F'\t' '{ k = $1 "/" $2 "\t" $3; if (!(k in seen)) { seen[k] = 1; ord[++n] = k } v[k, $4] = $5 }
-		END { print "kernel/stack\tsockets\tbytes per socket\tallocations per socket\tmeminfo Slab per socket"
-			for (i = 1; i <= n; i++) printf "%s\t%s\t%s\t%s\n", ord[i], v[ord[i], "bytes_per_socket"], v[ord[i], "objs_per_socket"], v[ord[i], "meminfo_bytes_per_socket"] }' \
+		END { print "kernel/stack\tsockets\tbytes per socket\tallocations per socket"
+			for (i = 1; i <= n; i++) printf "%s\t%s\t%s\n", ord[i], v[ord[i], "bytes_per_socket"], v[ord[i], "objs_per_socket"] }' \
 		"$out/slab.tsv" | md_table
 	echo
 	echo "Caches that grow by at least one object per 100 sockets, TCP sockets:"
@@ -404,7 +405,7 @@ echo "## 8. Coccinelle (\`make -C cocci report\`)"
 echo
 if [ -f "$cocci/summary.csv" ]; then
 	cp "$cocci/summary.csv" "$out/cocci.csv"
-	grep -E '^(key|sk_security\.total|blob_accessor\.total|reconstruct\.roundtrip|status),' "$cocci/summary.csv" | tr ',' '\t' | md_table
+	grep -E '^(key|sk_security\.total\.[a-z_]+|blob_accessor\.total\.[a-z_]+|reconstruct\.roundtrip|status),' "$cocci/summary.csv" | tr ',' '\t' | md_table
 	echo
 	echo "All counts: \`cocci.csv\`."
 else
@@ -422,7 +423,7 @@ if [ $have_gnuplot = 0 ]; then
 fi
 np=0
 for mode in det wall; do
-	awk -F'\t' -v m="$mode" '$1 == m && $9 != "" && $2 != "base" { printf "%s\t%s/%s\t%s\n", $4, $2, $3, $9 }' "$out/ratios.tsv" >"$out/.r-$mode" 2>/dev/null || true
+	awk -F'\t' -v m="$mode" '$1 == m && $8 != "" && $2 != "base" { printf "%s\t%s/%s\t%s\n", $4, $2, $3, $8 }' "$out/ratios.tsv" >"$out/.r-$mode" 2>/dev/null || true
 	[ -s "$out/.r-$mode" ] || continue
 	# Matrix: workloads down, kernel/stack across.
 	awk -F'\t' '{ if (!($2 in s)) { s[$2] = 1; c[++nc] = $2 } if (!($1 in w)) { w[$1] = 1; r[++nr] = $1 } v[$1, $2] = $3 }
@@ -437,7 +438,7 @@ set title "Ratio to base, same LSM stack ($mode mode; 1 = same as base)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
-set xtics rotate by -40 noenhanced
+set xtics rotate by 90 right noenhanced
 set key noenhanced outside right
 set grid ytics
 set yrange [0:*]
@@ -492,7 +493,7 @@ plot for [i=0:$((nb - 1))] "$out/modules.dat" index i using 1:2 with linespoints
 EOF
 	# columnheader cannot read "# " comments: title from the block comments instead.
 	titles=$(grep '^# ' "$out/modules.dat" | sed 's/^# //' | tr ' ' ':' | tr '\n' ' ')
-	sed -i "s|^plot .*|titles = \"$titles\"\nplot for [i=0:$((nb - 1))] \"$out/modules.dat\" index i using 1:2 with linespoints title word(titles, i + 1) noenhanced|" "$out/cost-vs-modules.gp"
+	sed -i "s|^plot .*|titles = \"$titles\"\nplot for [i=0:$((nb - 1))] \"$out/modules.dat\" index i using 1:2 with linespoints pt 7 ps 1 lw 2 title word(titles, i + 1) noenhanced|" "$out/cost-vs-modules.gp"
 	if plot cost-vs-modules; then echo "![cost vs modules](cost-vs-modules.svg)"; echo; np=$((np + 1)); fi
 fi
 [ $np -gt 0 ] || echo "$NM (no benchmark figures to plot)."
