@@ -96,6 +96,10 @@ while read -r k stack lsm expect; do
 		printf '%s\t%s\t%s\n' "$k" "$stack" "no kernel ${kpath[$k]#$TOP/} (make bench-kernels)" >>"$out/skipped.tsv"
 		continue
 	fi
+	cfg=$(dirname "${kpath[$k]}")/../../../.config
+	if [ -f "$cfg" ] && ! grep -q '^CONFIG_POSIX_TIMERS=y' "$cfg"; then
+		echo "warning: kernel $k has no CONFIG_POSIX_TIMERS: sockperf, dbench and tbench fail on it (setitimer/alarm)" >&2
+	fi
 	runnable+="$k $stack $lsm $expect"$'\n'
 done <<<"$rows"
 if [ -s "$out/skipped.tsv" ]; then

@@ -48,9 +48,18 @@ progress "sparse: $nfiles files, variants: $variants"
 [ "$nfiles" -gt 0 ] || die "no file to check"
 
 frags=("$TOP/vm/config/common.config" "$TOP/vm/config/bench.config" "$TOP/vm/config/touched.config")
+declare -A done_commit
 for v in $variants; do
 	wt=$BUILD/analysis/wt-$v
 	commit=$(git -C "$LINUX" rev-parse "refs/heads/$v")
+	# A variant equal to one already checked (empty series) has its results.
+	if [ -n "${done_commit[$commit]:-}" ]; then
+		u=${done_commit[$commit]}
+		progress "sparse: $v is the same tree as $u (empty series): same results"
+		cp "$out/$u.log" "$out/$v.log"; cp "$out/$u.tsv" "$out/$v.tsv"
+		continue
+	fi
+	done_commit[$commit]=$v
 	if [ ! -d "$wt" ]; then
 		progress "sparse: worktree $wt"
 		git -C "$LINUX" worktree add -q --detach "$wt" "$commit"

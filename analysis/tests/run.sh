@@ -57,6 +57,17 @@ while IFS= read -r line; do
 	fi
 done <"$expected"
 
+# report.sh with no result files at all: every section says so.
+if [ -z "${EXPECTED:-}" ]; then
+	e=$tmp/empty
+	if RUNS_DIR=$e BENCH_DIR=$e SPARSE_DIR=$e COCCI_DIR=$e "$A/report.sh" "$tmp/report" >/dev/null 2>&1 &&
+	   n=$(grep -c 'not measured yet' "$tmp/report/REPORT.md") && [ "$n" -ge 7 ]; then
+		echo "ok report.empty_inputs ($n sections not measured yet)"; pass=$((pass + 1))
+	else
+		echo "not ok report.empty_inputs (report.sh failed or did not mark missing sections)"; fail=$((fail + 1))
+	fi
+fi
+
 # The runner must be able to fail, and name the failing case.
 if [ -z "${EXPECTED:-}" ]; then
 	if out=$(EXPECTED=$here/expected-wrong.tsv "$0" 2>&1); then
