@@ -8,7 +8,8 @@
 #   build/linux/O-*-bench/vmlinux                        kernel size (size)
 #   build/linux branches base, modern, legacy            lines changed per series
 # A section whose inputs are missing says "not measured yet".  Takes seconds.
-# Inputs can be redirected with RUNS_DIR, BENCH_DIR, SPARSE_DIR, COCCI_DIR.
+# Inputs can be redirected with RUNS_DIR, BENCH_DIR, SPARSE_DIR, COCCI_DIR,
+# VMLINUX_<variant>=PATH (kernel size).
 . "$(dirname "$0")/../vm/lib.sh"
 out=${1:-$BUILD/report}
 runs=${RUNS_DIR:-$BUILD/runs}
@@ -302,7 +303,8 @@ echo
 
 # -------------------------------------------------------- design table
 size_of() {	# size_of VARIANT: text data bss of its bench vmlinux
-	local f=$LINUX/O-$1-bench/vmlinux
+	local var=VMLINUX_$1 f
+	f=${!var:-$LINUX/O-$1-bench/vmlinux}
 	[ -f "$f" ] && size "$f" | awk 'NR == 2 { printf "%s\t%s\t%s", $1, $2, $3 }'
 }
 lines_of() {	# lines_of VARIANT: "+A -D in F files" against its parent
@@ -336,11 +338,15 @@ echo
 	printf 'measure\tbase\tmodern\tlegacy\n'
 	row() { local l=$1; shift; for v in base modern legacy; do l="$l	$(or_nm "$("$@" "$v")")"; done; echo "$l"; }
 	d() { local v=$3; det_val "$v" apparmor "$1" "$2"; }
+	ds() { local st=$1 v=$4; [ "$v" = base ] && [ "${st#*+}" != "$st" ] && { echo "n/a (exclusive modules)"; return; }; det_val "$v" "$st" "$2" "$3"; }
 	row "slab allocations per TCP socket" d slab_inet_tcp objs_per_socket
 	row "slab bytes per TCP socket" d slab_inet_tcp bytes_per_socket
 	row "slab bytes per unix socket" d slab_unix_stream bytes_per_socket
+	row "slab bytes per TCP socket, smack+apparmor" ds smack+apparmor slab_inet_tcp bytes_per_socket
 	row "instructions per socket()+close() (TCP)" d socket_inet_tcp ns_per_op
-	row "instructions per SO_PEERSEC call" d getsockopt_peersec ns_per_op
+	row "instructions per socket()+close() (TCP), smack+apparmor" ds smack+apparmor socket_inet_tcp ns_per_op
+	row "instructions per SO_PEERSEC call (smack: returns a context)" ds smack getsockopt_peersec ns_per_op
+	row "instructions per SO_PEERCONTEXT call (smack+apparmor)" ds smack+apparmor getsockopt_peercontext ns_per_op
 	row "instructions per attr/current read" d attr_current_read ns_per_op
 	nothing() { :; }
 	row "locks taken per socket hook" nothing
