@@ -319,7 +319,7 @@ det_val() {	# det_val KERNEL STACK NAME METRIC
 	[ -f "$bench/det.tsv" ] && awk -F'\t' -v k="$1" -v s="$2" -v n="$3" -v m="$4" '$1 == k && $2 == s && $3 == n && $4 == m { print $5; exit }' "$bench/det.tsv"
 }
 sparse_of() {
-	[ -f "$sparse/summary.tsv" ] && awk -F'\t' -v v="$1" '$1 == v { printf "%d warnings, +%d −%d vs base", $3, $4, $5 }' "$sparse/summary.tsv"
+	[ -f "$sparse/summary.tsv" ] && awk -F'\t' -v v="$1" '$1 == v { printf "%d diagnostics, +%d −%d vs base", $3, $4, $5 }' "$sparse/summary.tsv"
 }
 cocci_of() {
 	[ -f "$cocci/summary.csv" ] || return

@@ -17,7 +17,7 @@
 #   VARIANT.tsv          file<TAB>message, one line per sparse diagnostic
 #   VARIANT-added.tsv    count<TAB>file<TAB>message: more in VARIANT than in base
 #   VARIANT-removed.tsv  count<TAB>file<TAB>message: fewer in VARIANT than in base
-#   summary.tsv          variant<TAB>files<TAB>warnings<TAB>added<TAB>removed
+#   summary.tsv          variant<TAB>files<TAB>diagnostics<TAB>added<TAB>removed
 # SPARSE_FILES="a.c b.c" checks only those files (for tests).
 # Exit status 0 whatever the counts (the report judges "zero added").
 . "$(dirname "$0")/../vm/lib.sh"
@@ -100,7 +100,7 @@ for v in $variants; do
 	progress "sparse: $v: $(wc -l <"$out/$v.tsv") diagnostics"
 done
 
-printf 'variant\tfiles\twarnings\tadded\tremoved\n' >"$out/summary.tsv"
+printf 'variant\tfiles\tdiagnostics\tadded\tremoved\n' >"$out/summary.tsv"
 for v in $variants; do
 	if [ "$v" = base ]; then
 		added=0 removed=0
