@@ -10,6 +10,8 @@
 #   wall  multi-threaded TCG, -smp 2: wall-clock figures
 # Environment: BENCH_ITERS, BENCH_TIME, BENCH_CLIENTS, BENCH_THREADS,
 # BENCH_SOCKETS become lsmtest_bench_* parameters.
+# slab_nomerge: every cache keeps its own name in /proc/slabinfo, so the
+# slab figures per cache are attributable (same for every variant).
 # Writes DIR/console.log, tap.log, results.tsv (judge), bench.tsv
 # (name<TAB>metric<TAB>value, analysis/parse/bench-log.sh), raw-*.txt.
 # Exit status: the judge's.
@@ -19,7 +21,7 @@ dir=$1 kernel=$2 initrd=$3 lsm=$4 expect=$5 workloads=$6 mode=$7 tmo=${8:-900}
 [ -f "$initrd" ] || die "no initramfs $initrd"
 rm -rf "$dir"; mkdir -p "$dir"
 
-append="console=ttyS0 panic=-1 oops=panic nokaslr lsm=$lsm lsmtest_expect=$expect"
+append="console=ttyS0 panic=-1 oops=panic nokaslr slab_nomerge lsm=$lsm lsmtest_expect=$expect"
 append="$append lsmtest_suites=base lsmtest_bench=$workloads"
 for p in ITERS TIME CLIENTS THREADS SOCKETS; do
 	v=BENCH_$p

@@ -19,8 +19,9 @@
  *
  * The slab measurements open SOCKETS sockets (default 10000) of one kind and
  * print, from /proc/slabinfo before and after (sum of active_objs * objsize
- * over every cache, after writing 1 to every /sys/kernel/slab/CACHE/shrink)
- * and /proc/meminfo's Slab:
+ * over every cache, after writing 1 to every /sys/kernel/slab/CACHE/shrink,
+ * once two snapshots 20 ms apart agree: RCU-freed objects gone) and
+ * /proc/meminfo's Slab:
  *
  *   SLAB name=KIND sockets=N bytes_per_socket=X objs_per_socket=Y
  *        meminfo_bytes_per_socket=Z
@@ -402,6 +403,38 @@ static void snap(struct slabsnap *s)
 	}
 }
 
+static long long total_objs(const struct slabsnap *s)
+{
+	long long t = 0;
+	int i;
+
+	for (i = 0; i < s->n; i++)
+		t += s->objs[i];
+	return t;
+}
+
+/*
+ * Objects freed through RCU (socket inodes, maple nodes of the file table)
+ * stay allocated until a grace period has passed: snapshot until two
+ * snapshots 20 ms apart agree (at most 2 s), so the objects of sockets
+ * closed just before are not counted.
+ */
+static void stable_snap(struct slabsnap *s)
+{
+	static struct slabsnap prev;
+	struct timespec d = { 0, 20000000 };
+	int i;
+
+	snap(&prev);
+	for (i = 0; i < 100; i++) {
+		nanosleep(&d, NULL);
+		snap(s);
+		if (total_objs(s) == total_objs(&prev))
+			return;
+		prev = *s;
+	}
+}
+
 static long long find_objs(const struct slabsnap *s, const char *name)
 {
 	int i;
@@ -423,7 +456,7 @@ static void run_slab(const char *name, int family, int type, int pair)
 
 	if (!fds)
 		die("calloc");
-	snap(&before);
+	stable_snap(&before);
 	for (i = 0; i < nsockets; i += pair ? 2 : 1) {
 		if (pair) {
 			if (socketpair(family, type, 0, fds + i))
@@ -436,7 +469,7 @@ static void run_slab(const char *name, int family, int type, int pair)
 			n++;
 		}
 	}
-	snap(&after);
+	stable_snap(&after);
 	for (k = 0; k < after.n; k++) {
 		long long d = after.objs[k] - find_objs(&before, after.name[k]);
 
