@@ -129,7 +129,7 @@ fi
 	echo "project commit: $(git -C "$TOP" rev-parse HEAD 2>/dev/null || echo none)"
 	echo "qemu: $(qemu-system-x86_64 --version | head -n1)"
 	echo "sockperf: $(sockperf --version 2>&1 | head -n1)"
-	echo "host: $(nproc) CPUs, $(uname -r)"
+	echo "host: $(nproc) CPUs, $(uname -r), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "BENCH_TIME=$BENCH_TIME (wall) BENCH_DET_TIME=$det_time (det) BENCH_ITERS=${BENCH_ITERS:-2000} BENCH_SOCKETS=${BENCH_SOCKETS:-10000} BENCH_CLIENTS=${BENCH_CLIENTS:-2}"
 	echo "command: analysis/bench.sh --mode $mode --rounds $rounds --det-workloads $detw --wall-workloads $wallw ${sel[*]}"
 	for k in "${!kpath[@]}"; do echo "kernel $k: ${kpath[$k]#$TOP/}"; done | sort

@@ -46,6 +46,7 @@ wall)	accel=(-accel tcg,thread=multi -smp "${BENCH_SMP:-2}")
 esac
 echo "$append" >"$dir/cmdline"
 echo "qemu-system-x86_64 ${accel[*]} -m 1024 -cpu max -kernel $kernel -initrd $initrd" >"$dir/qemu-args"
+cat /proc/loadavg >"$dir/loadavg-start"	# wall-clock figures suffer from other host load
 start=$(date +%s)
 timeout -s KILL "$tmo" qemu-system-x86_64 "${accel[@]}" -m "${QEMU_MEM:-1024}" -cpu max \
 	-nographic -no-reboot -monitor none \
