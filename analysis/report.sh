@@ -173,6 +173,12 @@ if [ -s "$bench/skipped.tsv" ]; then
 	awk -F'\t' '{ printf "- %s %s: %s\n", $1, $2, $3 }' "$bench/skipped.tsv"
 	echo
 fi
+if [ -f "$bench/status.tsv" ] && grep -qv $'\tok\t' "$bench/status.tsv"; then
+	echo "**Boots that failed the judge or a workload** (their figures are shown all the same; see the run directory):"
+	echo
+	awk -F'\t' '$5 != "ok" { printf "- %s %s/%s run %s: %s (`%s`)\n", $1, $2, $3, $4, $5, $6 }' "$bench/status.tsv"
+	echo
+fi
 : >"$out/ratios.tsv"
 echo "### 2.1 Deterministic mode (\`-icount shift=0,sleep=off -smp 1\`: guest ns = instructions)"
 echo
