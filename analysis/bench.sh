@@ -25,7 +25,8 @@
 # figures are exact and a guest second costs ~15 s of host time: default 2),
 # BENCH_ITERS (microbenchmark iterations, 2000), BENCH_SOCKETS (10000),
 # BENCH_CLIENTS (2), BENCH_KERNEL_<kernel>=PATH uses that bzImage (kernel
-# names with '-' spelt with '_'), BENCH_INITRAMFS=PATH skips building one.
+# names with ':' and '-' spelt '_': BENCH_KERNEL_legacy_rcu),
+# BENCH_INITRAMFS=PATH skips building one.
 # Outputs in DIR: det.tsv (kernel stack name metric run1 run2 same),
 # wall.tsv (kernel stack name metric median min max n), status.tsv (every
 # boot and its verdict), skipped.tsv, info.txt (date, versions, commands),
@@ -65,17 +66,18 @@ fi
 
 same_commit() { [ "$(git -C "$LINUX" rev-parse -q --verify "refs/heads/$1" 2>/dev/null)" = \
 	"$(git -C "$LINUX" rev-parse -q --verify "refs/heads/$2" 2>/dev/null)" ]; }
-kernel_path() {	# kernel_path KERNEL: its bzImage
+kvar() { local k=${1//:/_}; echo "BENCH_KERNEL_${k//-/_}"; }
+kernel_path() {	# kernel_path KERNEL: its bzImage (KERNEL = VARIANT or VARIANT:FLAVOUR)
 	local k=$1 var v f
-	var=BENCH_KERNEL_${k//-/_}
+	var=$(kvar "$k")
 	if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
-	v=${k%%-*}; f=${k#"$v"}; f=${f#-}
-	echo "$LINUX/O-$v-bench${f:+-$f}/arch/x86/boot/bzImage"
+	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
+	echo "$LINUX/O-$v-bench${f:+-$v-$f}/arch/x86/boot/bzImage"
 }
-build_kernel() {
+build_kernel() {	# like vm/matrix.sh: FLAVOUR adds vm/config/VARIANT-FLAVOUR.config
 	local k=$1 v f
-	v=${k%%-*}; f=${k#"$v"}; f=${f#-}
-	"$TOP/vm/kbuild.sh" "$v" bench ${f:+"$TOP/vm/config/$f.config"}
+	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
+	"$TOP/vm/kbuild.sh" "$v" bench ${f:+"$TOP/vm/config/$v-$f.config"}
 }
 
 # Resolve kernels; drop rows that cannot run, saying why.
@@ -83,8 +85,8 @@ runnable=""
 declare -A kpath
 while read -r k stack lsm expect; do
 	[ -n "$k" ] || continue
-	v=${k%%-*}
-	var=BENCH_KERNEL_${k//-/_}
+	v=${k%%:*}
+	var=$(kvar "$k")
 	if [ "$v" = legacy ] && [ -z "${!var:-}" ] && same_commit legacy modern; then
 		printf '%s\t%s\t%s\n' "$k" "$stack" "legacy-chain-port/series is empty (legacy = modern)" >>"$out/skipped.tsv"
 		continue
