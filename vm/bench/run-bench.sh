@@ -54,6 +54,7 @@ for w in "$@"; do
 		sleep 1
 		raw "$w" sockperf pp -i 127.0.0.1 -p $port $opt -t "$t" --full-rtt
 		stop $srv
+		raw "${w}_server" cat /tmp/sockperf-server.log
 		port=$((port + 1))
 		;;
 	dbench)
