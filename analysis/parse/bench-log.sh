@@ -55,6 +55,7 @@ END { if (raw != "") { close(file); print raw >(rawdir "/raw.list") } }
 [ -f "$rawdir/raw.list" ] || exit 0
 while read -r w; do
 	case $w in
+	*_server) continue ;;	# a server's log: kept as raw-W.txt only
 	sockperf_*) parser=sockperf.awk ;;
 	dbench|tbench) parser=dbench.awk ;;
 	*) continue ;;
