@@ -213,7 +213,8 @@ if [ -f "$bench/det.tsv" ]; then
 	echo
 	awk -F'\t' '$1 == "det" && $2 != "base" && $8 != "" && ($4 == "sockperf_udp" || $4 == "sockperf_tcp" || $4 == "dbench") {
 			d = ($8 - 1) * 100; if (d < 0) ad = -d; else ad = d
-			n++; printf "- %s/%s %s: %+.2f%% against base (%s)\n", $2, $3, $4, d, (ad <= 0.8 ? "within 0.8%" : "**outside 0.8%**")
+			what = ($5 == "throughput_mbps") ? "throughput" : "round-trip time"
+			n++; printf "- %s/%s %s: %s %+.2f%% against base (%s)\n", $2, $3, $4, what, d, (ad <= 0.8 ? "within 0.8%" : "**outside 0.8%**")
 		}
 		END { if (!n) print "not measured yet (needs sockperf/dbench figures of base and another variant with the same stack)." }' "$out/ratios.tsv"
 	echo
