@@ -227,7 +227,10 @@ echo
 if [ -f "$bench/wall.tsv" ]; then
 	tsv2csv <"$bench/wall.tsv" >"$out/bench-wall.csv"
 	ratios wall "$bench/wall.tsv" 5 >>"$out/ratios.tsv"
-	echo "Median [min–max] over the rounds (n per figure in \`bench-wall.csv\`), ratio of medians to base in parentheses:"
+	echo "Median [min–max] over the rounds (n per figure in \`bench-wall.csv\`), ratio of medians to base in parentheses."
+	echo "Wall-clock figures under TCG move with everything else the host runs (load average at the"
+	echo "start of the run in info.txt, per boot in \`runs/wall/*/loadavg-start\`): compare designs on the"
+	echo "deterministic figures; these show contention (\`churn_*\`: threads creating sockets at once)."
 	echo
 	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; ord[++no] = $1 "\t" $2; next }
 		FILENAME ~ /ratios/ { if ($1 == "wall") r[$2 "/" $3, $4 "\t" $5] = $8; next }
