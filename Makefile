@@ -5,11 +5,12 @@ TOP := $(CURDIR)
 export TOP
 VARIANT ?= modern
 
-.PHONY: all help deps tree variants cocci kernels bench-kernels initramfs test \
+.PHONY: all help deps tree variants cocci test-bench sparse bench report snapshot kernels bench-kernels initramfs test \
 	test-host test-guest bisect-check compile-touched checkpatch export-modern export-legacy clean distclean
 
-## all: the main job: build every variant and run the functional matrix
-all: test
+## all: the main job: every variant, the functional matrix, cocci, sparse, benchmarks, the report
+all:
+	@$(MAKE) -k test cocci sparse bench; rc=$$?; $(MAKE) report; exit $$rc
 
 help:
 	@echo "Targets:"
@@ -46,6 +47,27 @@ test: deps test-host test-guest
 test-host: deps
 	@vm/selftest.sh
 	@$(MAKE) -s -C cocci test
+	@analysis/tests/run.sh
+
+## test-bench: a short deterministic benchmark boots twice with identical figures (base bench kernel)
+test-bench: deps
+	@analysis/tests/det-repeat.sh
+
+## sparse: sparse (make C=2) on every file a series touches, base/modern/legacy vs base
+sparse: variants
+	@analysis/sparse.sh
+
+## bench: benchmarks on the bench kernels (deterministic x2, wall-clock x3) into build/bench
+bench: variants
+	@analysis/bench.sh --build
+
+## report: build/report/REPORT.md with CSV and SVG plots from whatever results exist
+report:
+	@analysis/report.sh
+
+## snapshot: copy build/report into analysis/results/ (commit it afterwards)
+snapshot: report
+	@analysis/snapshot.sh
 
 ## cocci: run every semantic patch on every variant in report mode (counts in build/cocci/report)
 cocci: variants
@@ -56,7 +78,7 @@ cocci: variants
 test-guest: deps
 	@vm/matrix.sh
 
-## bisect-check: build the test kernel after every patch of both series (slow; not in test)
+## bisect-check: at every prefix of both series compile all objects they touch (slow; not in test)
 bisect-check: variants
 	@vm/bisect-check.sh modern legacy
 
@@ -79,7 +101,7 @@ export-legacy:
 
 ## clean: remove build outputs (kernels, initramfs, runs, logs); keep build/linux
 clean:
-	rm -rf build/linux/O-* build/initramfs* build/tests build/runs build/selftest build/logs build/report
+	rm -rf build/linux/O-* build/initramfs* build/tests build/runs build/selftest build/logs build/report build/bench
 
 ## distclean: remove all of build/, the extracted kernel tree included
 distclean:

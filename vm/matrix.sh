@@ -20,9 +20,22 @@ src_of() {
 	done
 	echo "$v"
 }
-rows_of() {	# rows of the matrix for variant $1
+rows_of() {	# rows of the matrix for variant $1 (V or V:FLAVOUR)
 	local v=$1
-	awk -v v="$v" '$1 == v' "$TOP/vm/matrix.txt"
+	awk -v v="$v" '$1 == v || index($1, v ":") == 1' "$TOP/vm/matrix.txt"
+}
+# kernel_for V[:FLAVOUR]: build the test kernel, print its bzImage.  A
+# flavour adds the fragment vm/config/V-FLAVOUR.config.
+kernel_for() {
+	local v=${1%%:*} f=
+	case $1 in *:*) f=${1#*:} ;; esac
+	if [ -z "$f" ]; then
+		"$TOP/vm/kbuild.sh" "$v" test >&2 || return 1
+		echo "$LINUX/O-$v-test/arch/x86/boot/bzImage"
+	else
+		"$TOP/vm/kbuild.sh" "$v" test "$TOP/vm/config/$v-$f.config" >&2 || return 1
+		echo "$LINUX/O-$v-test-$v-$f/arch/x86/boot/bzImage"
+	fi
 }
 
 declare -A kern
@@ -31,8 +44,15 @@ for v in $variants; do
 	if [ -z "$(rows_of "$v")" ] && [ "$s" = "$v" ]; then
 		die "vm/matrix.txt has no rows for variant '$v'"
 	fi
-	[ -n "${kern[$s]:-}" ] || { "$TOP/vm/kbuild.sh" "$s" test; kern[$s]=$LINUX/O-$s-test/arch/x86/boot/bzImage; }
-	kern[$v]=${kern[$s]}
+	if [ "$s" != "$v" ]; then
+		[ -n "${kern[$s]:-}" ] || kern[$s]=$(kernel_for "$s") || exit 1
+		kern[$v]=${kern[$s]}
+		continue
+	fi
+	# One kernel per flavour the variant's rows name.
+	for vf in $(rows_of "$v" | awk '{print $1}' | sort -u); do
+		[ -n "${kern[$vf]:-}" ] || kern[$vf]=$(kernel_for "$vf") || exit 1
+	done
 done
 progress "building the initramfs"
 "$TOP/vm/mkinitramfs.sh" "$initrd"
@@ -41,10 +61,17 @@ list=$BUILD/runs/matrix.list
 mkdir -p "$BUILD/runs"; : >"$list"
 for v in $variants; do
 	s=$(src_of "$v")
-	rows=$(rows_of "$v"); [ -n "$rows" ] || rows=$(rows_of "$s")
-	while read -r _ stack lsm expect suites; do
-		echo "$v $stack $lsm $expect $suites" >>"$list"
-	done <<<"$rows"
+	rows=$(rows_of "$v")
+	if [ -n "$rows" ]; then
+		while read -r vf stack lsm expect suites; do
+			echo "$vf $stack $lsm $expect $suites" >>"$list"
+		done <<<"$rows"
+	else
+		while read -r _ stack lsm expect suites; do
+			kern[$v]=${kern[$s]}
+			echo "$v $stack $lsm $expect $suites" >>"$list"
+		done <<<"$(rows_of "$s")"
+	fi
 done
 total=$(wc -l <"$list")
 progress "booting $total guests, $jobs at a time"
@@ -62,13 +89,13 @@ wait
 
 # Summary.
 pass=0 fail=0
-printf '\n%-8s %-18s %6s %6s %6s\n' variant stack passed failed skipped
+printf '\n%-16s %-18s %6s %6s %6s\n' variant stack passed failed skipped
 while read -r v stack _; do
 	res=$BUILD/runs/$v-$stack/results.tsv
 	[ -f "$res" ] || printf 'FAIL\tharness.run (the runner did not finish)\n' >"$res"
 	p=$(grep -c '^PASS' "$res" || true); f=$(grep -c '^FAIL' "$res" || true)
 	s=$(grep -c '^SKIP' "$res" || true)
-	printf '%-8s %-18s %6d %6d %6d\n' "$v" "$stack" "$p" "$f" "$s"
+	printf '%-16s %-18s %6d %6d %6d\n' "$v" "$stack" "$p" "$f" "$s"
 	pass=$((pass + p)); fail=$((fail + f))
 done <"$list"
 if [ "$fail" -gt 0 ]; then
