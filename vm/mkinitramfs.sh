@@ -1,20 +1,35 @@
 #!/bin/bash
 # mkinitramfs.sh OUT.cpio.gz: busybox-static, /init, the in-guest test
 # programs (built static here) and any Debian binaries listed in
-# vm/initramfs.bins, with their shared libraries.
+# vm/initramfs.bins, with their shared libraries.  INITRAMFS_WORK (default
+# build/) holds the staging root and compiled tests, so two initramfs
+# builds (e.g. two developers' experiments) can run side by side.
 . "$(dirname "$0")/lib.sh"
 out=${1:?output}
-root=$BUILD/initramfs-root
+work=${INITRAMFS_WORK:-$BUILD}
+root=$work/initramfs-root
 rm -rf "$root"; mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,lib,usr}
 cp /bin/busybox "$root/bin/busybox"
 for a in $("$root/bin/busybox" --list); do
 	[ -e "$root/bin/$a" ] || ln -s busybox "$root/bin/$a"
 done
 install -m 0755 "$TOP/vm/init.sh" "$root/init"
-make -s -C "$TOP/vm/tests" OUT="$BUILD/tests" >/dev/null
-make -s -C "$TOP/vm/bench" OUT="$BUILD/tests" >/dev/null
+make -s -C "$TOP/vm/tests" OUT="$work/tests" >/dev/null
+make -s -C "$TOP/vm/bench" OUT="$work/tests" >/dev/null
 install -m 0755 "$TOP/vm/bench/run-bench.sh" "$root/bin/lsmbench-run"
-cp "$BUILD"/tests/bin/* "$root/bin/"
+cp "$work"/tests/bin/* "$root/bin/"
+# Policy for the "policy" suite (vm/tests/policy.c) in /etc/lsmtest-policy:
+# the AppArmor profiles as they are, the SELinux policies built from the
+# modern tree's mdp (vm/policy/build-selinux.sh; without them the suite's
+# SELinux cases fail, saying so).
+mkdir -p "$root/etc/lsmtest-policy/selinux"
+cp -r "$TOP/vm/policy/apparmor" "$root/etc/lsmtest-policy/"
+if "$TOP/vm/policy/build-selinux.sh" "$work/selinux-policy"; then
+	cp "$work"/selinux-policy/{policy.33,policy-nosetdisplay.33,file_contexts} \
+		"$root/etc/lsmtest-policy/selinux/"
+else
+	echo "warning: no SELinux policy in the initramfs" >&2
+fi
 # Debian binaries a test needs, with their libraries; an absolute path to a
 # data file (not executable) is copied to the same path, gzipped as PATH.gz
 # when larger than 1 MB (dbench's 26 MB client.txt), to keep every boot fast.
