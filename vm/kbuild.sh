@@ -15,6 +15,16 @@ out=$LINUX/O-$name
 frags=("$TOP/vm/config/common.config" "$TOP/vm/config/$flavour.config" "${extra[@]}")
 for f in "${frags[@]}"; do [ -f "$f" ] || die "no config fragment $f"; done
 
+# One kernel build at a time on this machine (they saturate both cores):
+# wait for any other build, from any worktree or session, to finish.
+# The lock is taken before build/linux is checked out: another build may
+# be compiling from it.
+exec 9>"/tmp/lsm-stacking-kbuild.lock"
+if ! flock -n 9; then
+	progress "waiting for another kernel build to finish"
+	flock 9
+fi
+
 if [ -n "${KTREE:-}" ]; then
 	name=dev-$name; LINUX=$(cd "$KTREE" && pwd); out=$LINUX/O-$name
 else
@@ -56,13 +66,6 @@ if [ "$(cat "$out/.config-key" 2>/dev/null)" != "$ckey" ]; then
 	echo "$ckey" >"$out/.config-key"
 fi
 progress "building $name (log: ${LOGS#$TOP/}/build-$name.log)"
-# One kernel build at a time on this machine (they saturate both cores):
-# wait for any other build, from any worktree or session, to finish.
-exec 9>"/tmp/lsm-stacking-kbuild.lock"
-if ! flock -n 9; then
-	progress "waiting for another kernel build to finish"
-	flock 9
-fi
 run_logged "$LOGS/build-$name.log" K -j"${JOBS:-3}" ${TARGETS:-bzImage} ||
 	die "kernel build $name failed"
 progress "built $name"

@@ -28,28 +28,9 @@
 
 #include "ktap.h"
 #include "suites.h"
-
-#ifndef AF_NETLINK
-#define AF_NETLINK 16
-#endif
+#include "util.h"
 
 #define ROUNDS 300
-
-struct family {
-	const char *name;
-	int domain, type, protocol;
-};
-
-static const struct family families[] = {
-	{ "unix/stream", AF_UNIX, SOCK_STREAM, 0 },
-	{ "unix/dgram", AF_UNIX, SOCK_DGRAM, 0 },
-	{ "unix/seqpacket", AF_UNIX, SOCK_SEQPACKET, 0 },
-	{ "inet/tcp", AF_INET, SOCK_STREAM, 0 },
-	{ "inet/udp", AF_INET, SOCK_DGRAM, 0 },
-	{ "inet6/tcp", AF_INET6, SOCK_STREAM, 0 },
-	{ "inet6/udp", AF_INET6, SOCK_DGRAM, 0 },
-	{ "netlink/route", AF_NETLINK, SOCK_RAW, 0 },
-};
 
 /* Create and close ROUNDS sockets of every family, several open at once. */
 static enum result churn_families(void)
@@ -57,8 +38,8 @@ static enum result churn_families(void)
 	int fds[8], done = 0;
 	size_t f;
 
-	for (f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
-		const struct family *fm = &families[f];
+	for (f = 0; f < nsock_families; f++) {
+		const struct family *fm = &sock_families[f];
 		int r, i;
 
 		for (r = 0; r < ROUNDS; r += 8) {
@@ -191,24 +172,6 @@ out:
 		close(c);
 	close(lfd);
 	return res;
-}
-
-/* Bring the loopback interface up (the guest's init does not). */
-static int loopback_up(void)
-{
-	struct ifreq ifr;
-	int fd = socket(AF_INET, SOCK_DGRAM, 0), rc = -1;
-
-	if (fd < 0)
-		return -1;
-	memset(&ifr, 0, sizeof(ifr));
-	strncpy(ifr.ifr_name, "lo", IFNAMSIZ - 1);
-	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0) {
-		ifr.ifr_flags |= IFF_UP | IFF_RUNNING;
-		rc = ioctl(fd, SIOCSIFFLAGS, &ifr);
-	}
-	close(fd);
-	return rc;
 }
 
 /*

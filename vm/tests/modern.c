@@ -16,27 +16,7 @@
 
 #include "ktap.h"
 #include "suites.h"
-
-#define DISPLAY "/proc/self/attr/display"
-
-/* write(2) of exactly len bytes in one call; returns 0 or -errno */
-static int write_attr(const char *path, const void *buf, size_t len)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t n;
-	int err;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, buf, len);
-	err = errno;
-	close(fd);
-	if (n < 0)
-		return -err;
-	if ((size_t)n != len)
-		return -EIO;
-	return 0;
-}
+#include "util.h"
 
 static enum result display_default(void)
 {
@@ -222,44 +202,6 @@ static enum result display_other_process(void)
 }
 
 
-/* The second active major module in /sys/kernel/security/lsm order, if any. */
-static const char *second_major(void)
-{
-	static char name[32];
-	const char *list = param("expect");
-	const char *first = display_lsm();
-	const char *p = list;
-	int n = 0;
-
-	while (p && *p) {
-		size_t len = strcspn(p, ",");
-
-		if (len < sizeof(name)) {
-			memcpy(name, p, len);
-			name[len] = '\0';
-			if (!strcmp(name, "selinux") || !strcmp(name, "smack") ||
-			    !strcmp(name, "apparmor")) {
-				if (n++ == 1 && first && strcmp(name, first))
-					return name;
-			}
-		}
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	return NULL;
-}
-
-static int set_display(const char *name)
-{
-	char w[64];
-	size_t len = strnlen(name, sizeof(w) - 1);
-
-	memcpy(w, name, len);
-	w[len] = '\n';
-	return write_attr(DISPLAY, w, len + 1);
-}
-
 /* Switching the display changes what attr/current shows. */
 static enum result display_switch_current(void)
 {
@@ -372,55 +314,6 @@ static enum result peersec_follows_display(void)
 	return PASS;
 }
 
-#ifndef SO_PEERCONTEXT
-#define SO_PEERCONTEXT 76
-#endif
-
-/*
- * Build the compound context "lsm\0value\0..." expected for the active
- * major modules, in /sys/kernel/security/lsm order; with_apparmor says
- * whether AppArmor has a value in this interface.  Returns its length.
- */
-static size_t expected_compound(char *buf, size_t size, int with_apparmor)
-{
-	const char *list = param("expect");
-	const char *p = list;
-	size_t off = 0;
-
-	while (p && *p) {
-		size_t len = strcspn(p, ",");
-		char name[32];
-
-		if (len < sizeof(name)) {
-			memcpy(name, p, len);
-			name[len] = '\0';
-			if ((!strcmp(name, "selinux") || !strcmp(name, "smack") ||
-			     (with_apparmor && !strcmp(name, "apparmor"))) &&
-			    off + len + 2 + strlen(initial_context(name)) < size) {
-				memcpy(buf + off, name, len + 1);
-				off += len + 1;
-				strcpy(buf + off, initial_context(name));
-				off += strlen(initial_context(name)) + 1;
-			}
-		}
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	return off;
-}
-
-static void show(const char *what, const char *buf, size_t len)
-{
-	char out[512];
-	size_t i;
-
-	for (i = 0; i < len && i < sizeof(out) - 1; i++)
-		out[i] = buf[i] ? buf[i] : '|';
-	out[i] = '\0';
-	diag("%s (%zu bytes, | = nul): %s", what, len, out);
-}
-
 /* /proc/self/attr/context: every module's context, exact length. */
 static enum result attr_context(void)
 {
@@ -436,8 +329,8 @@ static enum result attr_context(void)
 	if (n < 0)
 		return fail("read attr/context: %s", strerror(-n));
 	if ((size_t)n != wlen || memcmp(got, want, wlen)) {
-		show("got", got, n);
-		show("expected", want, wlen);
+		show_bytes("got", got, n);
+		show_bytes("expected", want, wlen);
 		return fail("attr/context differs");
 	}
 	return PASS;
@@ -471,8 +364,8 @@ static enum result peercontext_socketpair(void)
 	if (len != wlen || memcmp(got, want, wlen)) {
 		close(sv[0]);
 		close(sv[1]);
-		show("got", got, len);
-		show("expected", want, wlen);
+		show_bytes("got", got, len);
+		show_bytes("expected", want, wlen);
 		return fail("SO_PEERCONTEXT differs");
 	}
 	len = wlen - 1;

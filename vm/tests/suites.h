@@ -7,11 +7,19 @@
 extern const struct suite base;
 extern const struct suite legacy;
 extern const struct suite modern;
+extern const struct suite policy;
+extern const struct suite stress;
+extern const struct suite faults;
+extern const struct suite badinput;
+extern const struct suite binder;
+extern const struct suite cipso;
 
 const char *display_lsm(void);
 const char *initial_context(const char *lsm);
 
 #ifdef LSMTEST_MAIN
-static const struct suite *const all_suites[] = { &base, &modern, &legacy };
+static const struct suite *const all_suites[] = { &base, &modern, &legacy, &policy,
+						     &stress, &faults, &badinput,
+						     &binder, &cipso };
 #endif
 #endif

@@ -1,0 +1,1356 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Suite "policy": the stacked modules with real policy loaded in the guest.
+ *
+ *  - AppArmor: vm/policy/apparmor/lsmtest, compiled and loaded by Debian's
+ *    apparmor_parser.  It confines a helper: lsmtest itself, re-executed
+ *    with HELPER_FLAG after writing "exec PROFILE" to
+ *    /proc/self/attr/apparmor/exec (and, under Smack, after taking a Smack
+ *    label), as an unprivileged user so that no capability overrides a
+ *    module's decision.  The helper does one operation and exits with 0 or
+ *    the errno it got; what it prints comes back through a pipe.
+ *  - Smack: rules written to /sys/fs/smackfs/load2, files labelled through
+ *    security.SMACK64.
+ *  - SELinux: the kernel's scripts/selinux/mdp dummy policy of the modern
+ *    tree, built on the host by vm/policy/build-selinux.sh, in two flavours
+ *    (with and without process2:setdisplay), loaded through
+ *    /sys/fs/selinux/load and enforced.
+ *  - Permissions to change the display (issue 7) under each module's policy.
+ *  - Audit: an AppArmor denial read from the audit netlink socket, with the
+ *    subj_<lsm>= fields of the SYSCALL record.
+ *
+ * A case whose module is not active in the booted stack is skipped; a case
+ * that needs the stacking interfaces (/proc/self/attr/display or context)
+ * is skipped on base.  Policy stays loaded (SELinux enforcing mdp's
+ * policy, under which every context is user_u:base_r:base_t:s0): run this
+ * suite last.  The audit case needs no audit=1: it enables audit itself
+ * (which gives the tasks forked afterwards an audit context) and puts the
+ * enabled flag back afterwards.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/netlink.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <grp.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ktap.h"
+#include "suites.h"
+
+#define HELPER_FLAG "--policy-helper"
+#define HELPER_UID 1000
+#define LSMTEST_BIN "/bin/lsmtest"
+
+#define POLICY_DIR "/etc/lsmtest-policy"
+#define AA_PROFILES POLICY_DIR "/apparmor/lsmtest"
+#define SEL_POLICY POLICY_DIR "/selinux/policy.33"
+#define SEL_POLICY_NOSETDISPLAY POLICY_DIR "/selinux/policy-nosetdisplay.33"
+
+#define WORK "/tmp/lsmtest-policy"
+#define F_ALLOWED WORK "/allowed"
+#define F_SMACK_SECRET WORK "/smack-secret"
+#define F_AA_DENIED WORK "/apparmor-denied"
+#define F_BOTH_DENIED WORK "/both-denied"
+
+#define AA_CONFINED "lsmtest_confined"
+#define AA_MACADMIN "lsmtest_macadmin"
+#define AA_ENFORCE " (enforce)"
+
+#define SMACK_SUBJ "lsmtest_subj"
+#define SMACK_OK "lsmtest_ok"
+#define SMACK_SECRET "lsmtest_secret"
+#define SMACKFS "/sys/fs/smackfs"
+
+#define SELINUXFS "/sys/fs/selinux"
+#define SEL_CONTEXT "user_u:base_r:base_t:s0"
+
+#define DISPLAY "/proc/self/attr/display"
+
+/* Exit status of a helper whose setup (label, profile, uid, exec) failed. */
+#define HELPER_SETUP_FAILED 255
+
+/* ---------------------------------------------------------------------- */
+/* Small helpers                                                           */
+
+static int active(const char *lsm)
+{
+	return in_list(param("expect"), lsm);
+}
+
+/* Does the kernel have the stacking interfaces (modern, legacy)? */
+static int stacking_kernel(void)
+{
+	return access(DISPLAY, F_OK) == 0;
+}
+
+/* The major modules that are active, in /sys/kernel/security/lsm order. */
+static size_t active_majors(const char *out[3])
+{
+	static char names[3][16];
+	const char *p = param("expect");
+	size_t n = 0;
+
+	while (*p && n < 3) {
+		size_t len = strcspn(p, ",");
+
+		if (len < sizeof(names[n])) {
+			memcpy(names[n], p, len);
+			names[n][len] = '\0';
+			if (!strcmp(names[n], "selinux") || !strcmp(names[n], "smack") ||
+			    !strcmp(names[n], "apparmor")) {
+				out[n] = names[n];
+				n++;
+			}
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return n;
+}
+
+/* write(2) of buf in one call; 0 or -errno */
+static int write_buf(const char *path, const void *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, buf, len);
+	err = errno;
+	close(fd);
+	if (n < 0)
+		return -err;
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+static int write_str(const char *path, const char *s)
+{
+	return write_buf(path, s, strlen(s));
+}
+
+/* A compound context "lsm\0value\0..." shown with | for nul. */
+static void show(const char *what, const char *buf, size_t len)
+{
+	char out[600];
+	size_t i;
+
+	for (i = 0; i < len && i < sizeof(out) - 1; i++)
+		out[i] = buf[i] ? buf[i] : '|';
+	out[i] = '\0';
+	diag("%s (%zu bytes, | = nul): %s", what, len, out);
+}
+
+/* Value of module "lsm" in a compound context, or NULL. */
+static const char *compound_get(const char *buf, size_t len, const char *lsm)
+{
+	size_t off = 0;
+
+	while (off < len) {
+		const char *name = buf + off;
+		const char *val = name + strnlen(name, len - off) + 1;
+
+		if (val >= buf + len)
+			return NULL;
+		if (!strcmp(name, lsm))
+			return val;
+		off = (val - buf) + strnlen(val, len - (val - buf)) + 1;
+	}
+	return NULL;
+}
+
+/* Append "lsm\0value\0" to buf; returns the new length. */
+static size_t compound_add(char *buf, size_t off, size_t size, const char *lsm,
+			   const char *val)
+{
+	size_t l1 = strlen(lsm) + 1, l2 = strlen(val) + 1;
+
+	if (off + l1 + l2 > size)
+		return off;
+	memcpy(buf + off, lsm, l1);
+	memcpy(buf + off + l1, val, l2);
+	return off + l1 + l2;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The helper: lsmtest re-executed as HELPER_FLAG OP ARG                   */
+
+static int helper_write(const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(1, buf, len);
+
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/*
+ * read PATH     open and read PATH; exit 0 or the errno
+ * cat PATH      print PATH's content; exit 0 or the errno
+ * display NAME  write "NAME\n" to attr/display, print the display
+ *               afterwards; exit 0 or the errno of the write
+ */
+static int helper_main(const char *op, const char *arg)
+{
+	char buf[4096];
+	long n;
+	int fd, rc;
+
+	if (!strcmp(op, "read")) {
+		fd = open(arg, O_RDONLY);
+		if (fd < 0)
+			return errno;
+		n = read(fd, buf, sizeof(buf));
+		rc = n < 0 ? errno : 0;
+		close(fd);
+		return rc;
+	}
+	if (!strcmp(op, "cat")) {
+		n = read_file(arg, buf, sizeof(buf));
+		if (n < 0)
+			return -n;
+		return helper_write(buf, n) ? EIO : 0;
+	}
+	if (!strcmp(op, "display")) {
+		snprintf(buf, sizeof(buf), "%s\n", arg);
+		rc = -write_str(DISPLAY, buf);
+		n = read_file(DISPLAY, buf, sizeof(buf));
+		if (n > 0)
+			helper_write(buf, n);
+		return rc;
+	}
+	return EINVAL;
+}
+
+/*
+ * glibc calls init_array functions with (argc, argv, envp), static binaries
+ * included: the helper mode needs nothing from lsmtest's main().
+ */
+__attribute__((constructor))
+static void policy_helper_entry(int argc, char **argv, char **envp)
+{
+	(void)envp;
+	if (argc == 4 && !strcmp(argv[1], HELPER_FLAG))
+		_exit(helper_main(argv[2], argv[3]));
+}
+
+struct subject {
+	const char *smack;	/* Smack label to take, or NULL */
+	const char *profile;	/* AppArmor profile to exec into, or NULL */
+};
+
+static void describe(const struct subject *s, char *buf, size_t size)
+{
+	snprintf(buf, size, "uid %d, smack %s, apparmor %s", HELPER_UID,
+		 s->smack ? s->smack : "(inherited)",
+		 s->profile ? s->profile : "unconfined");
+}
+
+static void __attribute__((noreturn)) setup_failed(const char *what)
+{
+	char msg[256];
+	int len = snprintf(msg, sizeof(msg), "helper setup: %s: %s", what,
+			   strerror(errno));
+
+	helper_write(msg, len);
+	_exit(HELPER_SETUP_FAILED);
+}
+
+/*
+ * Run the helper as subject s.  Returns its exit status (0 or an errno),
+ * or -1 when it could not run (diagnostics printed); what it printed is in
+ * out (nul-terminated), its length in *outlen.
+ */
+static int run_helper(const struct subject *s, const char *op, const char *arg,
+		      char *out, size_t size, size_t *outlen)
+{
+	char who[160];
+	size_t len = 0;
+	int pfd[2], status;
+	ssize_t n;
+	pid_t pid;
+
+	describe(s, who, sizeof(who));
+	fflush(stdout);
+	if (pipe(pfd)) {
+		diag("pipe: %s", strerror(errno));
+		return -1;
+	}
+	pid = fork();
+	if (pid < 0) {
+		diag("fork: %s", strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		char cmd[128];
+
+		close(pfd[0]);
+		/*
+		 * Only the pipe is inherited: AppArmor would revalidate
+		 * the console against the profile at exec and log a denial.
+		 */
+		close(0);
+		if (dup2(pfd[1], 1) < 0 || dup2(pfd[1], 2) < 0)
+			_exit(HELPER_SETUP_FAILED);
+		close(pfd[1]);
+		if (s->smack && write_str("/proc/self/attr/smack/current", s->smack))
+			setup_failed("taking the Smack label");
+		if (s->profile) {
+			snprintf(cmd, sizeof(cmd), "exec %s", s->profile);
+			errno = -write_str("/proc/self/attr/apparmor/exec", cmd);
+			if (errno)
+				setup_failed("writing attr/apparmor/exec");
+		}
+		if (setgroups(0, NULL) || setresgid(HELPER_UID, HELPER_UID, HELPER_UID) ||
+		    setresuid(HELPER_UID, HELPER_UID, HELPER_UID))
+			setup_failed("dropping to the helper's uid");
+		execl(LSMTEST_BIN, "lsmtest", HELPER_FLAG, op, arg, (char *)NULL);
+		setup_failed("exec " LSMTEST_BIN);
+	}
+	close(pfd[1]);
+	while (len < size - 1 && (n = read(pfd[0], out + len, size - 1 - len)) > 0)
+		len += n;
+	out[len] = '\0';
+	close(pfd[0]);
+	if (waitpid(pid, &status, 0) < 0) {
+		diag("waitpid: %s", strerror(errno));
+		return -1;
+	}
+	if (outlen)
+		*outlen = len;
+	if (WIFSIGNALED(status)) {
+		diag("helper '%s %s' (%s) killed by signal %d (profile lacks mr on %s?)",
+		     op, arg, who, WTERMSIG(status), LSMTEST_BIN);
+		return -1;
+	}
+	if (WEXITSTATUS(status) == HELPER_SETUP_FAILED) {
+		diag("helper '%s %s' (%s) did not run: %s", op, arg, who, out);
+		return -1;
+	}
+	return WEXITSTATUS(status);
+}
+
+/* The helper reads path as subject s; is the errno (0: readable) as expected? */
+static int check_read(const struct subject *s, const char *path, int want)
+{
+	char out[256], who[160];
+	int rc = run_helper(s, "read", path, out, sizeof(out), NULL);
+
+	if (rc < 0)
+		return 1;
+	describe(s, who, sizeof(who));
+	if (rc != want) {
+		diag("%s reading %s: %s, expected %s", who, path,
+		     rc ? strerror(rc) : "readable", want ? strerror(want) : "readable");
+		return 1;
+	}
+	diag("%s reading %s: %s, as expected", who, path,
+	     rc ? strerror(rc) : "readable");
+	return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Set-up: files, Smack rules, AppArmor profiles                           */
+
+static int files_ready;
+
+static enum result prepare_files(void)
+{
+	static const struct {
+		const char *path, *smack;
+	} files[] = {
+		{ F_ALLOWED, SMACK_OK },
+		{ F_SMACK_SECRET, SMACK_SECRET },
+		{ F_AA_DENIED, SMACK_OK },
+		{ F_BOTH_DENIED, SMACK_SECRET },
+	};
+	size_t i;
+	int fd, rc;
+
+	if (files_ready)
+		return PASS;
+	if (mkdir(WORK, 0755) && errno != EEXIST)
+		return fail("mkdir %s: %s", WORK, strerror(errno));
+	chmod(WORK, 0755);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		fd = open(files[i].path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0)
+			return fail("create %s: %s", files[i].path, strerror(errno));
+		if (write(fd, "lsmtest\n", 8) != 8) {
+			close(fd);
+			return fail("write %s: %s", files[i].path, strerror(errno));
+		}
+		close(fd);
+		chmod(files[i].path, 0644);
+		if (active("smack") &&
+		    setxattr(files[i].path, "security.SMACK64", files[i].smack,
+			     strlen(files[i].smack), 0))
+			return fail("label %s %s: %s", files[i].path, files[i].smack,
+				    strerror(errno));
+	}
+	if (active("smack")) {
+		if (access(SMACKFS "/load2", F_OK) &&
+		    mount("smackfs", SMACKFS, "smackfs", 0, NULL) && errno != EBUSY)
+			return fail("mount smackfs: %s", strerror(errno));
+		/* lsmtest_subj may read lsmtest_ok, nothing else of ours */
+		rc = write_str(SMACKFS "/load2", SMACK_SUBJ " " SMACK_OK " r\n");
+		if (rc)
+			return fail("writing the rule '%s %s r' to load2: %s",
+				    SMACK_SUBJ, SMACK_OK, strerror(-rc));
+	}
+	files_ready = 1;
+	return PASS;
+}
+
+static int profiles_loaded;
+
+/* Run apparmor_parser -r on the profiles; its output becomes diagnostics. */
+static enum result load_profiles(void)
+{
+	char out[4096], *line, *save;
+	int pfd[2], status;
+	size_t len = 0;
+	ssize_t n;
+	pid_t pid;
+	long l;
+
+	if (profiles_loaded)
+		return PASS;
+	if (access(AA_PROFILES, R_OK))
+		return fail("%s is not in the initramfs (vm/mkinitramfs.sh)", AA_PROFILES);
+	fflush(stdout);
+	if (pipe(pfd))
+		return fail("pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		return fail("fork: %s", strerror(errno));
+	if (pid == 0) {
+		close(pfd[0]);
+		dup2(pfd[1], 1);
+		dup2(pfd[1], 2);
+		/* no parser.conf in the guest; -K: no cache to keep */
+		execlp("apparmor_parser", "apparmor_parser", "--config-file=/dev/null",
+		       "-r", "-K", "-v", AA_PROFILES, (char *)NULL);
+		printf("exec apparmor_parser: %s\n", strerror(errno));
+		fflush(stdout);
+		_exit(127);
+	}
+	close(pfd[1]);
+	while (len < sizeof(out) - 1 &&
+	       (n = read(pfd[0], out + len, sizeof(out) - 1 - len)) > 0)
+		len += n;
+	out[len] = '\0';
+	close(pfd[0]);
+	waitpid(pid, &status, 0);
+	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		diag("apparmor_parser: %s", line);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return fail("apparmor_parser -r %s failed (status %#x)", AA_PROFILES,
+			    status);
+	l = read_file("/sys/kernel/security/apparmor/profiles", out, sizeof(out));
+	if (l < 0)
+		return fail("read apparmor/profiles: %s", strerror(-l));
+	if (!strstr(out, AA_CONFINED AA_ENFORCE "\n") ||
+	    !strstr(out, AA_MACADMIN AA_ENFORCE "\n"))
+		return fail("apparmor/profiles does not list both profiles in enforce mode: %s",
+			    out);
+	profiles_loaded = 1;
+	return PASS;
+}
+
+static enum result aa_setup(void)
+{
+	enum result r;
+
+	if (!active("apparmor"))
+		return skip("apparmor is not active");
+	r = prepare_files();
+	if (r != PASS)
+		return r;
+	return load_profiles();
+}
+
+/* ---------------------------------------------------------------------- */
+/* AppArmor (and Smack) with real policy                                   */
+
+static enum result apparmor_load(void)
+{
+	if (!active("apparmor"))
+		return skip("apparmor is not active");
+	return load_profiles();
+}
+
+/* The profile confines: its files readable, others not, label as expected. */
+static enum result apparmor_confines(void)
+{
+	/* under Smack, a label that may read the files (lsmtest_ok) */
+	const char *label = active("smack") ? SMACK_SUBJ : NULL;
+	const struct subject confined = { label, AA_CONFINED };
+	const struct subject unconfined = { label, NULL };
+	char out[256];
+	size_t len;
+	enum result r = aa_setup();
+	int bad = 0, rc;
+
+	if (r != PASS)
+		return r;
+	/* the unconfined control may read what the profile denies */
+	bad += check_read(&unconfined, F_AA_DENIED, 0);
+	bad += check_read(&confined, F_ALLOWED, 0);
+	bad += check_read(&confined, F_AA_DENIED, EACCES);
+	rc = run_helper(&confined, "cat", "/proc/self/attr/apparmor/current", out,
+			sizeof(out), &len);
+	if (rc) {
+		diag("confined helper reading attr/apparmor/current: %s",
+		     rc > 0 ? strerror(rc) : "did not run");
+		bad++;
+	} else {
+		chomp(out, NULL);
+		if (strcmp(out, AA_CONFINED AA_ENFORCE)) {
+			diag("confined helper's attr/apparmor/current is '%s', expected '%s'",
+			     out, AA_CONFINED AA_ENFORCE);
+			bad++;
+		}
+	}
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
+/* Smack rules from load2 decide for a Smack-labelled, unconfined task. */
+static enum result smack_rules(void)
+{
+	const struct subject subj = { SMACK_SUBJ, NULL };
+	enum result r;
+	char out[256];
+	int bad = 0, rc;
+
+	if (!active("smack"))
+		return skip("smack is not active");
+	r = prepare_files();
+	if (r != PASS)
+		return r;
+	bad += check_read(&subj, F_ALLOWED, 0);
+	bad += check_read(&subj, F_SMACK_SECRET, EACCES);
+	rc = run_helper(&subj, "cat", "/proc/self/attr/smack/current", out,
+			sizeof(out), NULL);
+	if (rc || strcmp(out, SMACK_SUBJ)) {
+		diag("helper's attr/smack/current: %s '%s', expected '%s'",
+		     rc ? "error" : "reads", out, SMACK_SUBJ);
+		bad++;
+	}
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
+/*
+ * Both modules decide: a task Smack labels and AppArmor confines reads
+ * only what both allow.  The unconfined control shows Smack alone allows
+ * the file AppArmor denies.
+ */
+static enum result smack_apparmor_rules(void)
+{
+	const struct subject both = { SMACK_SUBJ, AA_CONFINED };
+	const struct subject smack_only = { SMACK_SUBJ, NULL };
+	enum result r;
+	int bad = 0;
+
+	if (!active("smack") || !active("apparmor"))
+		return skip("needs smack and apparmor both active");
+	r = aa_setup();
+	if (r != PASS)
+		return r;
+	bad += check_read(&smack_only, F_AA_DENIED, 0);
+	bad += check_read(&both, F_ALLOWED, 0);
+	diag("Smack denies, AppArmor allows:");
+	bad += check_read(&both, F_SMACK_SECRET, EACCES);
+	diag("AppArmor denies, Smack allows:");
+	bad += check_read(&both, F_AA_DENIED, EACCES);
+	diag("both deny:");
+	bad += check_read(&both, F_BOTH_DENIED, EACCES);
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
+/*
+ * attr/context of the confined helper: every active module's label, the
+ * Smack label it took and the AppArmor profile with its mode.
+ */
+static enum result apparmor_context(void)
+{
+	const struct subject s = { active("smack") ? SMACK_SUBJ : NULL, AA_CONFINED };
+	const char *majors[3];
+	char mine[512], want[512], got[512];
+	size_t n = active_majors(majors), i, wlen = 0, glen;
+	enum result r;
+	long mlen;
+	int rc;
+
+	if (!active("apparmor"))
+		return skip("apparmor is not active");
+	if (!stacking_kernel())
+		return skip("no /proc/self/attr/context on this kernel");
+	r = aa_setup();
+	if (r != PASS)
+		return r;
+	mlen = read_file("/proc/self/attr/context", mine, sizeof(mine));
+	if (mlen < 0)
+		return fail("read own attr/context: %s", strerror(-mlen));
+	for (i = 0; i < n; i++) {
+		const char *v;
+
+		if (!strcmp(majors[i], "apparmor"))
+			v = AA_CONFINED AA_ENFORCE;
+		else if (!strcmp(majors[i], "smack"))
+			v = SMACK_SUBJ;
+		else
+			v = compound_get(mine, mlen, majors[i]);
+		if (!v) {
+			show("own attr/context", mine, mlen);
+			return fail("no %s entry in the test's own attr/context", majors[i]);
+		}
+		wlen = compound_add(want, wlen, sizeof(want), majors[i], v);
+	}
+	rc = run_helper(&s, "cat", "/proc/self/attr/context", got, sizeof(got), &glen);
+	if (rc)
+		return fail("confined helper reading attr/context: %s",
+			    rc > 0 ? strerror(rc) : "did not run");
+	if (glen != wlen || memcmp(got, want, wlen)) {
+		show("got", got, glen);
+		show("expected", want, wlen);
+		return fail("confined helper's attr/context differs");
+	}
+	show("confined helper's attr/context", got, glen);
+	return PASS;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Permission to change the display (issue 7)                              */
+
+/* A display to ask for: another active major if there is one. */
+static const char *display_target(const char *cur)
+{
+	const char *majors[3];
+	size_t n = active_majors(majors), i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(majors[i], cur))
+			return majors[i];
+	return cur;
+}
+
+static enum result display_current(char *buf, size_t size)
+{
+	long n = read_file(DISPLAY, buf, size);
+
+	if (n < 0)
+		return fail("read %s: %s", DISPLAY, strerror(-n));
+	chomp(buf, &n);
+	return PASS;
+}
+
+/*
+ * The helper, as subject s, asks for another display.  want is 0 (it must
+ * change) or the errno that must refuse it (and leave it unchanged).
+ */
+static enum result helper_display(const struct subject *s, int want)
+{
+	char cur[64], out[128], who[160];
+	const char *target;
+	enum result r = display_current(cur, sizeof(cur));
+	int rc;
+
+	if (r != PASS)
+		return r;
+	target = display_target(cur);
+	describe(s, who, sizeof(who));
+	rc = run_helper(s, "display", target, out, sizeof(out), NULL);
+	if (rc < 0)
+		return fail("helper did not run");
+	chomp(out, NULL);
+	if (rc != want)
+		return fail("%s: display %s -> %s: %s, expected %s", who, cur, target,
+			    rc ? strerror(rc) : "allowed",
+			    want ? strerror(want) : "allowed");
+	if (strcmp(out, want ? cur : target))
+		return fail("%s: after the write the display is '%s', expected '%s'",
+			    who, out, want ? cur : target);
+	diag("%s: display %s -> %s: %s; it now reads '%s'", who, cur, target,
+	     rc ? strerror(rc) : "allowed", out);
+	return PASS;
+}
+
+static enum result display_apparmor_denied(void)
+{
+	const struct subject s = { NULL, AA_CONFINED };
+	enum result r;
+
+	if (!active("apparmor"))
+		return skip("apparmor is not active");
+	if (!stacking_kernel())
+		return skip("no /proc/self/attr/display on this kernel");
+	r = aa_setup();
+	if (r != PASS)
+		return r;
+	/* security/apparmor/lsm.c: aa_capable(CAP_MAC_ADMIN) -> -EPERM */
+	return helper_display(&s, EPERM);
+}
+
+static enum result display_apparmor_mac_admin(void)
+{
+	const struct subject s = { NULL, AA_MACADMIN };
+	enum result r;
+
+	if (!active("apparmor"))
+		return skip("apparmor is not active");
+	if (!stacking_kernel())
+		return skip("no /proc/self/attr/display on this kernel");
+	r = aa_setup();
+	if (r != PASS)
+		return r;
+	return helper_display(&s, 0);
+}
+
+/* Smack has no objection: a Smack-labelled task, AppArmor-unconfined. */
+static enum result display_smack_allows(void)
+{
+	const struct subject s = { SMACK_SUBJ, NULL };
+	enum result r;
+
+	if (!active("smack"))
+		return skip("smack is not active");
+	if (!stacking_kernel())
+		return skip("no /proc/self/attr/display on this kernel");
+	r = prepare_files();
+	if (r != PASS)
+		return r;
+	return helper_display(&s, 0);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Audit                                                                   */
+
+struct audit_rec {
+	int type;
+	char text[1024];
+};
+
+static int audit_request(int fd, int type, const void *data, size_t len, int seq)
+{
+	struct {
+		struct nlmsghdr nh;
+		char data[256];
+	} req;
+	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
+
+	memset(&req, 0, sizeof(req));
+	req.nh.nlmsg_len = NLMSG_LENGTH(len);
+	req.nh.nlmsg_type = type;
+	req.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	req.nh.nlmsg_seq = seq;
+	if (len)
+		memcpy(NLMSG_DATA(&req.nh), data, len);
+	if (sendto(fd, &req, req.nh.nlmsg_len, 0, (struct sockaddr *)&kernel,
+		   sizeof(kernel)) < 0)
+		return -errno;
+	return 0;
+}
+
+/*
+ * Receive netlink messages for up to ms milliseconds.  Audit records go to
+ * recs (up to max, *nrecs counts them); the ack of seq sets *acked (when
+ * not NULL) to its error, 0 or -errno; AUDIT_GET's reply goes to *status
+ * when not NULL.  Returns 0 once the ack (and the reply, if status) came
+ * or stop(recs, *nrecs) says so, -ETIMEDOUT or -errno otherwise.
+ */
+static int audit_recv(int fd, int ms, int seq, int *acked, struct audit_status *status,
+		      struct audit_rec *recs, size_t max, size_t *nrecs,
+		      int (*stop)(const struct audit_rec *, size_t))
+{
+	static char buf[16384] __attribute__((aligned(8)));
+	struct timespec t0, t;
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	int have_status = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		struct nlmsghdr *nh;
+		long left;
+		int len;
+
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		left = ms - ((t.tv_sec - t0.tv_sec) * 1000 +
+			     (t.tv_nsec - t0.tv_nsec) / 1000000);
+		if (left <= 0)
+			return -ETIMEDOUT;
+		if (poll(&pfd, 1, left) <= 0)
+			continue;
+		len = recv(fd, buf, sizeof(buf), 0);
+		if (len < 0)
+			return -errno;
+		for (nh = (struct nlmsghdr *)buf; len >= (int)NLMSG_HDRLEN;
+		     nh = NLMSG_NEXT(nh, len)) {
+			size_t plen = nh->nlmsg_len - NLMSG_HDRLEN;
+
+			if ((nh->nlmsg_type == NLMSG_ERROR ||
+			     nh->nlmsg_type == AUDIT_GET) && !NLMSG_OK(nh, len))
+				break;
+			if (nh->nlmsg_type == NLMSG_ERROR) {
+				struct nlmsgerr *e = NLMSG_DATA(nh);
+
+				if ((int)nh->nlmsg_seq == seq && acked)
+					*acked = e->error;
+				continue;
+			}
+			if (nh->nlmsg_type == AUDIT_GET && status &&
+			    plen >= sizeof(*status)) {
+				memcpy(status, NLMSG_DATA(nh), sizeof(*status));
+				have_status = 1;
+				continue;
+			}
+			/*
+			 * A record comes alone in its datagram, and its
+			 * nlmsg_len counts the text only (kernel/audit.c,
+			 * audit_log_end: "skb->len - NLMSG_HDRLEN"), so it
+			 * is the rest of the datagram.
+			 */
+			plen = len - NLMSG_HDRLEN;
+			if (recs && *nrecs < max) {
+				struct audit_rec *r = &recs[(*nrecs)++];
+
+				if (plen > sizeof(r->text) - 1)
+					plen = sizeof(r->text) - 1;
+				r->type = nh->nlmsg_type;
+				memcpy(r->text, NLMSG_DATA(nh), plen);
+				r->text[plen] = '\0';
+				/* no trailing nul or newline in the text */
+				r->text[strcspn(r->text, "\n")] = '\0';
+			}
+			break;
+		}
+		/* AUDIT_GET's reply comes from a kthread, after the ack */
+		if (acked && (*acked < 0 || (*acked == 0 && (!status || have_status))))
+			return 0;
+		if (stop && stop(recs, *nrecs))
+			return 0;
+	}
+}
+
+/* "audit(1700000000.123:45): ..." -> "audit(1700000000.123:45)" */
+static int audit_stamp(const char *text, char *stamp, size_t size)
+{
+	const char *end = strchr(text, ')');
+
+	if (strncmp(text, "audit(", 6) || !end || (size_t)(end - text + 1) >= size)
+		return -1;
+	memcpy(stamp, text, end - text + 1);
+	stamp[end - text + 1] = '\0';
+	return 0;
+}
+
+static const struct audit_rec *find_avc(const struct audit_rec *recs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (recs[i].type == AUDIT_AVC &&
+		    strstr(recs[i].text, "apparmor=\"DENIED\"") &&
+		    strstr(recs[i].text, "name=\"" F_AA_DENIED "\""))
+			return &recs[i];
+	return NULL;
+}
+
+static const struct audit_rec *find_syscall(const struct audit_rec *recs, size_t n,
+					    const struct audit_rec *avc)
+{
+	char stamp[64], s2[64];
+	size_t i;
+
+	if (!avc || audit_stamp(avc->text, stamp, sizeof(stamp)))
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (recs[i].type == AUDIT_SYSCALL &&
+		    !audit_stamp(recs[i].text, s2, sizeof(s2)) && !strcmp(stamp, s2))
+			return &recs[i];
+	return NULL;
+}
+
+static int have_avc_and_syscall(const struct audit_rec *recs, size_t n)
+{
+	return find_syscall(recs, n, find_avc(recs, n)) != NULL;
+}
+
+/* Value of " key=" in a record, up to the next " key=" (values may hold spaces). */
+static int field(const char *text, const char *key, char *val, size_t size)
+{
+	char k[64];
+	const char *p, *e;
+	size_t l;
+
+	snprintf(k, sizeof(k), " %s=", key);
+	p = strstr(text, k);
+	if (!p)
+		return -1;
+	p += strlen(k);
+	/* the next field starts with " word=" */
+	for (e = p; *e; e++) {
+		if (*e == ' ') {
+			const char *q = e + 1;
+
+			while (*q && *q != ' ' && *q != '=')
+				q++;
+			if (*q == '=')
+				break;
+		}
+	}
+	l = e - p < (long)size - 1 ? (size_t)(e - p) : size - 1;
+	memcpy(val, p, l);
+	val[l] = '\0';
+	return 0;
+}
+
+#define MAX_RECS 64
+
+/*
+ * An AppArmor denial in the confined helper gives an AVC record
+ * (apparmor="DENIED") and, with the same serial, the SYSCALL record of the
+ * openat; when more than one module has contexts the SYSCALL record has a
+ * subj_<lsm>= field for each (modern patch "audit: Add subj_<lsm>=").
+ */
+static enum result audit_apparmor_denial(void)
+{
+	static struct audit_rec recs[MAX_RECS];
+	const struct subject s = { active("smack") ? SMACK_SUBJ : NULL, AA_CONFINED };
+	const struct audit_rec *avc, *sys;
+	struct audit_status st, before;
+	const char *majors[3];
+	size_t n = active_majors(majors), nrecs = 0, i;
+	int fd, rc, acked, bad = 0, seq = 1;
+	char val[256], key[32];
+	enum result r;
+
+	if (!active("apparmor"))
+		return skip("apparmor is not active");
+	r = aa_setup();
+	if (r != PASS)
+		return r;
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (fd < 0)
+		return fail("socket(NETLINK_AUDIT): %s", strerror(errno));
+
+	memset(&before, 0, sizeof(before));
+	acked = 1;
+	rc = audit_request(fd, AUDIT_GET, NULL, 0, seq);
+	if (!rc)
+		rc = audit_recv(fd, 2000, seq, &acked, &before, NULL, 0, NULL, NULL);
+	if (rc || acked) {
+		close(fd);
+		return fail("AUDIT_GET: %s", strerror(rc ? -rc : -acked));
+	}
+	diag("audit before: enabled %u, pid %u, backlog_limit %u", before.enabled,
+	     before.pid, before.backlog_limit);
+
+	memset(&st, 0, sizeof(st));
+	st.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID;
+	st.enabled = 1;
+	st.pid = getpid();
+	acked = 1;
+	rc = audit_request(fd, AUDIT_SET, &st, sizeof(st), ++seq);
+	if (!rc)
+		rc = audit_recv(fd, 2000, seq, &acked, NULL, recs, MAX_RECS, &nrecs, NULL);
+	if (rc || acked) {
+		close(fd);
+		return fail("AUDIT_SET enabled=1 pid=%d: %s", (int)st.pid,
+			    strerror(rc ? -rc : -acked));
+	}
+
+	rc = check_read(&s, F_AA_DENIED, EACCES);
+	if (rc)
+		bad++;
+	audit_recv(fd, 5000, -1, NULL, NULL, recs, MAX_RECS, &nrecs,
+		   have_avc_and_syscall);
+
+	/* give the audit daemon role back; leave enabled as it was */
+	memset(&st, 0, sizeof(st));
+	st.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID;
+	st.enabled = before.enabled;
+	st.pid = 0;
+	acked = 1;
+	rc = audit_request(fd, AUDIT_SET, &st, sizeof(st), ++seq);
+	if (!rc)
+		rc = audit_recv(fd, 2000, seq, &acked, NULL, recs, MAX_RECS, &nrecs, NULL);
+	if (rc || acked) {
+		diag("AUDIT_SET pid=0 enabled=%u: %s", before.enabled,
+		     strerror(rc ? -rc : -acked));
+		bad++;
+	}
+	close(fd);
+
+	avc = find_avc(recs, nrecs);
+	sys = find_syscall(recs, nrecs, avc);
+	if (!avc || !sys) {
+		for (i = 0; i < nrecs; i++)
+			diag("record %d: %.400s", recs[i].type, recs[i].text);
+		return fail("%zu records; no %s", nrecs,
+			    !avc ? "AVC record apparmor=\"DENIED\" for " F_AA_DENIED :
+				   "SYSCALL record with the AVC record's serial");
+	}
+	diag("AVC: %.500s", avc->text);
+	diag("SYSCALL: %.700s", sys->text);
+	if (field(sys->text, "subj", val, sizeof(val))) {
+		diag("the SYSCALL record has no subj= field");
+		bad++;
+	}
+	if (n < 2) {
+		if (strstr(sys->text, " subj_")) {
+			diag("one module with contexts, yet subj_<lsm>= fields");
+			bad++;
+		}
+	} else {
+		for (i = 0; i < n; i++) {
+			snprintf(key, sizeof(key), "subj_%s", majors[i]);
+			if (field(sys->text, key, val, sizeof(val))) {
+				diag("%s modules active: no ' %s=' in the SYSCALL record",
+				     param("expect"), key);
+				bad++;
+				continue;
+			}
+			if ((!strcmp(majors[i], "apparmor") &&
+			     strncmp(val, AA_CONFINED, strlen(AA_CONFINED))) ||
+			    (!strcmp(majors[i], "smack") && strcmp(val, SMACK_SUBJ))) {
+				diag("%s=%s is not the helper's label", key, val);
+				bad++;
+			}
+		}
+	}
+	return bad ? fail("%d audit checks failed", bad) : PASS;
+}
+
+/* ---------------------------------------------------------------------- */
+/* SELinux with the mdp policy                                             */
+
+static const char *sel_loaded;	/* path of the policy loaded last */
+
+static int sel_load(const char *path)
+{
+	struct timespec t0, t1;
+	struct stat sb;
+	char *buf;
+	ssize_t n;
+	int fd, out, err;
+
+	if (access(SELINUXFS "/load", F_OK) &&
+	    mount("selinuxfs", SELINUXFS, "selinuxfs", 0, NULL) && errno != EBUSY) {
+		diag("mount selinuxfs on %s: %s", SELINUXFS, strerror(errno));
+		return -1;
+	}
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || fstat(fd, &sb)) {
+		diag("%s: %s (not in the initramfs? vm/policy/build-selinux.sh)", path,
+		     strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	buf = malloc(sb.st_size);
+	if (!buf || read(fd, buf, sb.st_size) != sb.st_size) {
+		diag("read %s: %s", path, strerror(errno));
+		free(buf);
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	/* the whole policy in one write */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	out = open(SELINUXFS "/load", O_WRONLY);
+	if (out < 0) {
+		diag("open %s/load: %s", SELINUXFS, strerror(errno));
+		free(buf);
+		return -1;
+	}
+	n = write(out, buf, sb.st_size);
+	err = errno;
+	close(out);
+	free(buf);
+	if (n != sb.st_size) {
+		diag("loading %s: %s", path, n < 0 ? strerror(err) : "short write");
+		return -1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	sel_loaded = path;
+	diag("loaded %s (%lld bytes) in %ld ms", path, (long long)sb.st_size,
+	     (long)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000));
+	return 0;
+}
+
+static int sel_enforce(void)
+{
+	char buf[16];
+	long n;
+	int rc = write_str(SELINUXFS "/enforce", "1");
+
+	if (rc) {
+		diag("write 1 to %s/enforce: %s", SELINUXFS, strerror(-rc));
+		return -1;
+	}
+	n = read_file(SELINUXFS "/enforce", buf, sizeof(buf));
+	if (n < 0 || buf[0] != '1') {
+		diag("%s/enforce reads '%s'", SELINUXFS, n < 0 ? "?" : buf);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Policy "path" loaded and enforced.  Each load takes seconds on the test
+ * kernels under TCG (selinuxfs makes a node per class and permission), so
+ * the suite loads twice: without setdisplay, then mdp's policy, which the
+ * later cases keep.
+ */
+static enum result sel_use(const char *path)
+{
+	if (!active("selinux"))
+		return skip("selinux is not active");
+	if (sel_loaded && !strcmp(sel_loaded, path))
+		return PASS;
+	if (sel_load(path) || sel_enforce())
+		return fail("cannot load and enforce %s", path);
+	return PASS;
+}
+
+static enum result sel_setup(void)
+{
+	return sel_use(SEL_POLICY);
+}
+
+/* Loaded and enforced; the kernel now shows the policy's context. */
+static enum result selinux_load(void)
+{
+	char buf[256];
+	enum result r = sel_setup();
+	const char *disp = display_lsm();
+	long n;
+
+	if (r != PASS)
+		return r;
+	n = read_file(SELINUXFS "/policyvers", buf, sizeof(buf));
+	diag("policyvers %s", n > 0 ? buf : "?");
+	if (stacking_kernel() &&
+	    access(SELINUXFS "/class/process2/perms/setdisplay", F_OK))
+		return fail("no %s/class/process2/perms/setdisplay: %s", SELINUXFS,
+			    strerror(errno));
+	if (disp && !strcmp(disp, "selinux")) {
+		n = read_file("/proc/self/attr/current", buf, sizeof(buf));
+		if (n < 0)
+			return fail("read attr/current: %s", strerror(-n));
+		chomp(buf, &n);
+		if (strcmp(buf, SEL_CONTEXT))
+			return fail("attr/current is '%s', expected the policy's '%s'",
+				    buf, SEL_CONTEXT);
+	}
+	return PASS;
+}
+
+/* attr/context: the policy's context and every other module's. */
+static enum result selinux_context(void)
+{
+	const char *majors[3];
+	char want[512], got[512];
+	size_t n = active_majors(majors), i, wlen = 0;
+	enum result r;
+	long glen;
+
+	if (!active("selinux"))
+		return skip("selinux is not active");
+	if (!stacking_kernel())
+		return skip("no /proc/self/attr/context on this kernel");
+	r = sel_setup();
+	if (r != PASS)
+		return r;
+	for (i = 0; i < n; i++)
+		wlen = compound_add(want, wlen, sizeof(want), majors[i],
+				    !strcmp(majors[i], "selinux") ? SEL_CONTEXT :
+				    initial_context(majors[i]));
+	glen = read_file("/proc/self/attr/context", got, sizeof(got));
+	if (glen < 0)
+		return fail("read attr/context: %s", strerror(-glen));
+	if ((size_t)glen != wlen || memcmp(got, want, wlen)) {
+		show("got", got, glen);
+		show("expected", want, wlen);
+		return fail("attr/context differs");
+	}
+	show("attr/context", got, glen);
+	return PASS;
+}
+
+#ifndef SO_PEERCONTEXT
+#define SO_PEERCONTEXT 76
+#endif
+
+/*
+ * SO_PEERCONTEXT on a unix socketpair: the policy's context for SELinux.
+ * AppArmor (6.1) records no peer label on socketpairs, so it has no entry
+ * (vm/tests/modern.c, peercontext_socketpair).  SO_PEERSEC, when SELinux is
+ * the display, shows the same context.
+ */
+static enum result selinux_peercontext(void)
+{
+	const char *majors[3];
+	char want[512], got[512];
+	size_t n = active_majors(majors), i, wlen = 0;
+	socklen_t len = sizeof(got);
+	const char *disp = display_lsm();
+	int sv[2], rc, err;
+	enum result r;
+
+	if (!active("selinux"))
+		return skip("selinux is not active");
+	r = sel_setup();
+	if (r != PASS)
+		return r;
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return fail("socketpair: %s", strerror(errno));
+	if (disp && !strcmp(disp, "selinux")) {
+		memset(got, 0, sizeof(got));
+		rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, got, &len);
+		if (rc || strcmp(got, SEL_CONTEXT)) {
+			diag("SO_PEERSEC: %s '%s', expected '%s'",
+			     rc ? strerror(errno) : "", got, SEL_CONTEXT);
+			close(sv[0]);
+			close(sv[1]);
+			return fail("SO_PEERSEC is not the policy's context");
+		}
+	}
+	if (!stacking_kernel()) {
+		close(sv[0]);
+		close(sv[1]);
+		return PASS;
+	}
+	for (i = 0; i < n; i++)
+		if (strcmp(majors[i], "apparmor"))
+			wlen = compound_add(want, wlen, sizeof(want), majors[i],
+					    !strcmp(majors[i], "selinux") ?
+					    SEL_CONTEXT : initial_context(majors[i]));
+	len = sizeof(got);
+	rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERCONTEXT, got, &len);
+	err = errno;
+	close(sv[0]);
+	close(sv[1]);
+	if (rc)
+		return fail("SO_PEERCONTEXT: %s", strerror(err));
+	if (len != wlen || memcmp(got, want, wlen)) {
+		show("got", got, len);
+		show("expected", want, wlen);
+		return fail("SO_PEERCONTEXT differs");
+	}
+	show("SO_PEERCONTEXT", got, len);
+	return PASS;
+}
+
+/* This task asks for another display; want 0 (changed) or the refusing errno. */
+static int self_display(int want)
+{
+	char cur[64], after[64], w[80];
+	const char *target;
+	int rc;
+
+	if (display_current(cur, sizeof(cur)) != PASS)
+		return 1;
+	target = display_target(cur);
+	snprintf(w, sizeof(w), "%s\n", target);
+	rc = -write_str(DISPLAY, w);
+	if (display_current(after, sizeof(after)) != PASS)
+		return 1;
+	if (rc != want) {
+		diag("display %s -> %s under %s: %s, expected %s", cur, target,
+		     sel_loaded, rc ? strerror(rc) : "allowed",
+		     want ? strerror(want) : "allowed");
+		return 1;
+	}
+	if (strcmp(after, want ? cur : target)) {
+		diag("display reads '%s' after the write, expected '%s'", after,
+		     want ? cur : target);
+		return 1;
+	}
+	diag("display %s -> %s under %s: %s", cur, target, sel_loaded,
+	     rc ? strerror(rc) : "allowed");
+	return 0;
+}
+
+/*
+ * process2:setdisplay decides.  Under the policy without it, enforcing,
+ * this task may not change its display: EACCES, display unchanged.
+ */
+static enum result selinux_display_denied(void)
+{
+	enum result r;
+
+	if (!active("selinux"))
+		return skip("selinux is not active");
+	if (!stacking_kernel())
+		return skip("no /proc/self/attr/display on this kernel");
+	r = sel_use(SEL_POLICY_NOSETDISPLAY);
+	if (r != PASS)
+		return r;
+	return self_display(EACCES) ? fail("display change not refused") : PASS;
+}
+
+/* Under mdp's policy (setdisplay granted), loaded after the other, it may. */
+static enum result selinux_display_allowed(void)
+{
+	enum result r;
+	int bad;
+
+	if (!active("selinux"))
+		return skip("selinux is not active");
+	if (!stacking_kernel())
+		return skip("no /proc/self/attr/display on this kernel");
+	r = sel_setup();
+	if (r != PASS)
+		return r;
+	bad = self_display(0);
+	/* back to the default display for whatever runs next */
+	if (display_lsm()) {
+		char w[64];
+
+		snprintf(w, sizeof(w), "%s\n", display_lsm());
+		if (write_str(DISPLAY, w)) {
+			diag("could not restore the display to %s", display_lsm());
+			bad++;
+		}
+	}
+	return bad ? fail("display change refused") : PASS;
+}
+
+static const struct tcase policy_cases[] = {
+	{ "apparmor_load", apparmor_load },
+	{ "apparmor_confines", apparmor_confines },
+	{ "smack_rules", smack_rules },
+	{ "smack_apparmor_rules", smack_apparmor_rules },
+	{ "apparmor_context", apparmor_context },
+	{ "display_apparmor_denied", display_apparmor_denied },
+	{ "display_apparmor_mac_admin", display_apparmor_mac_admin },
+	{ "display_smack_allows", display_smack_allows },
+	{ "audit_apparmor_denial", audit_apparmor_denial },
+	{ "selinux_display_denied", selinux_display_denied },
+	{ "selinux_load", selinux_load },
+	{ "selinux_display_allowed", selinux_display_allowed },
+	{ "selinux_context", selinux_context },
+	{ "selinux_peercontext", selinux_peercontext },
+};
+SUITE(policy, policy_cases);
