@@ -13,6 +13,9 @@ rm -rf "$dir"; mkdir -p "$dir"
 
 append="console=ttyS0 panic=-1 lsm=$lsm lsmtest_expect=$expect lsmtest_suites=$suites"
 append="$append oops=panic kmemleak=on nokaslr ${QEMU_APPEND:-}"
+# Let failslab target the socket and blob caches (faults suite): since 5.9
+# a cache's failslab mark can only be set at boot.
+append="$append slub_debug=A,kmalloc-32,kmalloc-64,kmalloc-96,kmalloc-128,kmalloc-192,TCP,TCPv6"
 # The console log captures everything; ttyS1 carries TAP only.
 timeout -s KILL "$tmo" qemu-system-x86_64 \
 	-accel tcg ${QEMU_ICOUNT:+-icount shift=0,sleep=off} \
