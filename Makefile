@@ -40,8 +40,8 @@ bench-kernels: variants
 initramfs: deps
 	@vm/mkinitramfs.sh build/initramfs.cpio
 
-## test: run every test: host self-tests, then the QEMU matrix on every variant
-test: deps test-host test-guest
+## test: run every test: host self-tests, a deterministic benchmark twice, the QEMU matrix
+test: deps test-host test-bench test-guest
 
 ## test-host: host-side tests: the run judge on synthetic output, the semantic patches
 test-host: deps
@@ -57,9 +57,9 @@ test-bench: deps
 sparse: variants
 	@analysis/sparse.sh
 
-## bench: benchmarks on the bench kernels (deterministic x2, wall-clock x3) into build/bench
+## bench: benchmarks on the bench kernels (deterministic x2, wall-clock x3), locks per hook on the test kernels
 bench: variants
-	@analysis/bench.sh --build
+	@rc=0; analysis/bench.sh --build || rc=1; analysis/locks.sh --build || rc=1; exit $$rc
 
 ## report: build/report/REPORT.md with CSV and SVG plots from whatever results exist
 report:

@@ -3,7 +3,11 @@
 # benchmark workloads in the guest (analysis/boot.sh, vm/bench/).
 #
 # Rows come from analysis/bench-plan.txt (kernel, stack, lsm=, expected
-# /sys/kernel/security/lsm), all of them or those named KERNEL:STACK.
+# /sys/kernel/security/lsm, optionally MODE:WORKLOADS;... to run the row in
+# those modes only, with those workloads, and iters:N for its own
+# microbenchmark iterations), all of them or those named
+# KERNEL:STACK.  Kernel VARIANT:synth is VARIANT with the SYNTHETIC
+# socket-blob modules (analysis/synthetic/build.sh).
 #   det mode   -icount shift=0,sleep=off -smp 1: each row boots twice, both
 #              runs' figures are printed side by side and must be identical
 #              (guest time = instructions executed).  Independent of the
@@ -51,13 +55,14 @@ while [ $# -gt 0 ]; do
 	esac
 done
 case $mode in det|wall|both) ;; *) die "--mode det|wall|both" ;; esac
+out=$(realpath -m "$out")
 export BENCH_TIME=${BENCH_TIME:-3}
 det_time=${BENCH_DET_TIME:-2}
 mkdir -p "$out/runs"
 : >"$out/skipped.tsv"
 
 # The rows to run.
-rows=$(sed 's/#.*//' "$A/bench-plan.txt" | awk 'NF == 4')
+rows=$(sed 's/#.*//' "$A/bench-plan.txt" | awk 'NF == 4 || NF == 5')
 if [ ${#sel[@]} -gt 0 ]; then
 	want=$(printf '%s\n' "${sel[@]}")
 	rows=$(awk 'NR == FNR { w[$0] = 1; next } ($1 ":" $2) in w' <(echo "$want") <(echo "$rows"))
@@ -72,18 +77,30 @@ kernel_path() {	# kernel_path KERNEL: its bzImage (KERNEL = VARIANT or VARIANT:F
 	var=$(kvar "$k")
 	if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
+	if [ "$f" = synth ]; then "$A/synthetic/build.sh" --path "$v" bench; return; fi
 	echo "$LINUX/O-$v-bench${f:+-$v-$f}/arch/x86/boot/bzImage"
 }
 build_kernel() {	# like vm/matrix.sh: FLAVOUR adds vm/config/VARIANT-FLAVOUR.config
 	local k=$1 v f
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
+	if [ "$f" = synth ]; then "$A/synthetic/build.sh" "$v" bench; return; fi
 	"$TOP/vm/kbuild.sh" "$v" bench ${f:+"$TOP/vm/config/$v-$f.config"}
 }
+# row_workloads MODE OPTS: the workloads of a row in MODE (det|wall): the
+# mode's default without OPTS, else the list OPTS gives for MODE ("det:a,b;
+# wall:c"); nothing when OPTS leaves MODE out (the row does not run in it).
+row_workloads() {
+	local m=$1 o=${2:-} d
+	d=$detw; [ "$m" = wall ] && d=$wallw
+	if [ -z "$o" ]; then echo "$d"; return; fi
+	tr ';' '\n' <<<"$o" | sed -n "s/^$m://p"
+}
+row_iters() { tr ';' '\n' <<<"${1:-}" | sed -n 's/^iters://p'; }	# row_iters OPTS
 
 # Resolve kernels; drop rows that cannot run, saying why.
 runnable=""
 declare -A kpath
-while read -r k stack lsm expect; do
+while read -r k stack lsm expect opts; do
 	[ -n "$k" ] || continue
 	v=${k%%:*}
 	var=$(kvar "$k")
@@ -93,10 +110,17 @@ while read -r k stack lsm expect; do
 	fi
 	if [ -z "${kpath[$k]:-}" ]; then
 		p=$(kernel_path "$k")
-		if [ $build = 1 ] && [ -z "${!var:-}" ]; then
-			build_kernel "$k" || die "cannot build bench kernel $k"
+		if [ $build = 1 ] && [ -z "${!var:-}" ] && ! build_kernel "$k"; then
+			# A SYNTHETIC kernel (benchmarks only) that fails to build
+			# skips its rows; the real kernels' do not.
+			case $k in *:synth) p=FAILED ;; *) die "cannot build bench kernel $k" ;; esac
 		fi
 		kpath[$k]=$p
+	fi
+	if [ "${kpath[$k]}" = FAILED ]; then
+		printf '%s	%s	%s
+' "$k" "$stack" "SYNTHETIC kernel build failed (analysis/synthetic/build.sh, build/logs/)" >>"$out/skipped.tsv"
+		continue
 	fi
 	if [ ! -f "${kpath[$k]}" ]; then
 		printf '%s\t%s\t%s\n' "$k" "$stack" "no kernel ${kpath[$k]#$TOP/} (make bench-kernels)" >>"$out/skipped.tsv"
@@ -106,7 +130,7 @@ while read -r k stack lsm expect; do
 	if [ -f "$cfg" ] && ! grep -q '^CONFIG_POSIX_TIMERS=y' "$cfg"; then
 		echo "warning: kernel $k has no CONFIG_POSIX_TIMERS: sockperf, dbench and tbench fail on it (setitimer/alarm)" >&2
 	fi
-	runnable+="$k $stack $lsm $expect"$'\n'
+	runnable+="$k $stack $lsm $expect ${opts:-}"$'\n'
 done <<<"$rows"
 if [ -s "$out/skipped.tsv" ]; then
 	progress "bench: skipped rows:"
@@ -114,12 +138,19 @@ if [ -s "$out/skipped.tsv" ]; then
 fi
 runnable=$(echo "$runnable" | sed '/^$/d')
 [ -n "$runnable" ] || die "nothing to run"
-nrows=$(echo "$runnable" | wc -l)
+# Rows of one mode: KERNEL STACK LSM EXPECT WORKLOADS ITERS ("-": BENCH_ITERS).
+mode_rows() {
+	local k stack lsm expect opts w i
+	while read -r k stack lsm expect opts; do
+		w=$(row_workloads "$1" "$opts") i=$(row_iters "$opts")
+		[ -z "$w" ] || echo "$k $stack $lsm $expect $w ${i:--}"
+	done <<<"$runnable"
+}
 
 initrd=${BENCH_INITRAMFS:-$out/initramfs.cpio}
 if [ -z "${BENCH_INITRAMFS:-}" ]; then
 	progress "bench: building the initramfs"
-	"$TOP/vm/mkinitramfs.sh" "$initrd"
+	INITRAMFS_WORK=$out "$TOP/vm/mkinitramfs.sh" "$initrd"
 fi
 
 {
@@ -135,15 +166,21 @@ fi
 	echo "BENCH_TIME=$BENCH_TIME (wall) BENCH_DET_TIME=$det_time (det) BENCH_ITERS=${BENCH_ITERS:-2000} BENCH_SOCKETS=${BENCH_SOCKETS:-10000} BENCH_CLIENTS=${BENCH_CLIENTS:-2}"
 	echo "command: analysis/bench.sh --mode $mode --rounds $rounds --det-workloads $detw --wall-workloads $wallw ${sel[*]}"
 	for k in "${!kpath[@]}"; do echo "kernel $k: ${kpath[$k]#$TOP/}"; done | sort
+	for k in "${!kpath[@]}"; do
+		case $k in *:synth) v=${k%%:*}
+			echo "SYNTHETIC $k: ${kpath[$k]#$TOP/}, analysis/synthetic/$v/ sha256 $(cat "$A/synthetic/$v"/*.patch | sha256sum | cut -c1-16)" ;;
+		esac
+	done | sort
 } >"$out/info.txt"
 
 : >"$out/status.tsv"
-boot() {	# boot MODE ROUND KERNEL STACK LSM EXPECT WORKLOADS
-	local m=$1 r=$2 k=$3 stack=$4 lsm=$5 expect=$6 w=$7 d v
+boot() {	# boot MODE ROUND KERNEL STACK LSM EXPECT WORKLOADS ITERS
+	local m=$1 r=$2 k=$3 stack=$4 lsm=$5 expect=$6 w=$7 it=$8 d v
 	d=$out/runs/$m/$k-$stack-r$r
 	local t=$BENCH_TIME
 	[ "$m" = det ] && t=$det_time
-	if BENCH_TIME=$t "$A/boot.sh" "$d" "${kpath[$k]}" "$initrd" "$lsm" "$expect" "$w" "$m" >/dev/null 2>&1; then
+	[ "$it" != - ] || it=${BENCH_ITERS:-}
+	if BENCH_TIME=$t BENCH_ITERS=$it "$A/boot.sh" "$d" "${kpath[$k]}" "$initrd" "$lsm" "$expect" "$w" "$m" >/dev/null 2>&1; then
 		v=ok
 	else
 		v=FAILED
@@ -154,14 +191,15 @@ boot() {	# boot MODE ROUND KERNEL STACK LSM EXPECT WORKLOADS
 }
 
 rc=0
-if [ "$mode" != wall ]; then
-	progress "bench: deterministic mode, $nrows rows x 2 boots, ${BENCH_JOBS:-2} at a time ($detw)"
-	while read -r k stack lsm expect; do
+detrows=$(mode_rows det) wallrows=$(mode_rows wall)
+if [ "$mode" != wall ] && [ -n "$detrows" ]; then
+	progress "bench: deterministic mode, $(wc -l <<<"$detrows") rows x 2 boots, ${BENCH_JOBS:-2} at a time ($detw, unless the row says otherwise)"
+	while read -r k stack lsm expect w it; do
 		for r in 1 2; do
 			while [ "$(jobs -rp | wc -l)" -ge "${BENCH_JOBS:-2}" ]; do wait -n || true; done
-			boot det "$r" "$k" "$stack" "$lsm" "$expect" "$detw" &
+			boot det "$r" "$k" "$stack" "$lsm" "$expect" "$w" "$it" &
 		done
-	done <<<"$runnable"
+	done <<<"$detrows"
 	wait
 	printf 'kernel\tstack\tname\tmetric\trun1\trun2\tsame\n' >"$out/det.tsv"
 	while read -r k stack _; do
@@ -173,7 +211,7 @@ if [ "$mode" != wall ]; then
 			split($1, nm, "\x1f")
 			printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", k, s, nm[1], nm[2], $2, $3, ($2 == $3 ? "yes" : "NO")
 		}' >>"$out/det.tsv"
-	done <<<"$runnable"
+	done <<<"$detrows"
 	echo
 	echo "Deterministic mode (guest ns = instructions), both runs of every row:"
 	awk -F'\t' 'NR == 1 || $4 ~ /^(ns_per_op|bytes_per_socket|objs_per_socket|rtt_avg_usec|rtt_p50_usec|throughput_mbps|result)$/' "$out/det.tsv" |
@@ -183,12 +221,12 @@ if [ "$mode" != wall ]; then
 	echo "deterministic: $nsame figures identical in both runs, $ndiff differ"
 	[ "$ndiff" -eq 0 ] || rc=1
 fi
-if [ "$mode" != det ]; then
-	progress "bench: wall-clock mode, $rounds rounds x $nrows rows, interleaved ($wallw)"
+if [ "$mode" != det ] && [ -n "$wallrows" ]; then
+	progress "bench: wall-clock mode, $rounds rounds x $(wc -l <<<"$wallrows") rows, interleaved ($wallw, unless the row says otherwise)"
 	for r in $(seq 1 "$rounds"); do
-		while read -r k stack lsm expect; do
-			boot wall "$r" "$k" "$stack" "$lsm" "$expect" "$wallw"
-		done <<<"$runnable"
+		while read -r k stack lsm expect w it; do
+			boot wall "$r" "$k" "$stack" "$lsm" "$expect" "$w" "$it"
+		done <<<"$wallrows"
 	done
 	printf 'kernel\tstack\tname\tmetric\tmedian\tmin\tmax\tn\n' >"$out/wall.tsv"
 	while read -r k stack _; do
@@ -204,7 +242,7 @@ if [ "$mode" != det ]; then
 			}
 			{ if ($1 != pn || $2 != pm) { flush(); n = 0; pn = $1; pm = $2 } v[++n] = $3 }
 			END { flush() }' >>"$out/wall.tsv"
-	done <<<"$runnable"
+	done <<<"$wallrows"
 	echo
 	echo "Wall-clock mode (-smp 2, $rounds rounds): median [min-max]"
 	awk -F'\t' 'NR > 1 && $4 ~ /^(ns_per_op|rtt_avg_usec|throughput_mbps)$/ {

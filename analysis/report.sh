@@ -2,7 +2,10 @@
 # report.sh [OUTDIR]: write OUTDIR/REPORT.md (default build/report) with CSV
 # data and gnuplot SVG plots beside it, from whatever result files exist:
 #   build/runs/matrix.list + build/runs/*/results.tsv   functional matrix (vm/matrix.sh)
-#   build/bench/{det,wall}.tsv, info.txt, skipped.tsv    benchmarks (analysis/bench.sh)
+#   build/bench/{det,wall}.tsv, info.txt, skipped.tsv    benchmarks (analysis/bench.sh;
+#                                                        kernels VARIANT:synth: SYNTHETIC modules,
+#                                                        section 4 only)
+#   build/bench/locks.tsv, locks-*.tsv                   locks per hook (analysis/locks.sh)
 #   build/analysis/sparse/summary.tsv, *-added.tsv       sparse (analysis/sparse.sh)
 #   build/cocci/report/summary.csv                       cocci (make -C cocci report)
 #   build/linux/O-*-bench/vmlinux                        kernel size (size)
@@ -102,6 +105,18 @@ else
 	echo "$NM (modern-series/README.md lists none)."
 fi
 echo
+echo "### Reliability (issue 7: stress, faults, badinput suites)"
+echo
+echo "Per matrix run: operations run, faults injected, bad inputs tried (from"
+echo "each suite's \`# figures:\` line), and kernel reports and kmemleak leaks"
+echo "found on its console (the standard is 0 for both)."
+echo
+if [ -f "$TOP/build/runs/matrix.list" ]; then
+	RUNS_DIR=$TOP/build/runs "$TOP/analysis/reliability-table.sh" || echo "$NM (reliability-table.sh failed)."
+else
+	echo "$NM (no \`build/runs/matrix.list\`: run \`make test\`)."
+fi
+echo
 } >>"$R"
 
 # ------------------------------------------------------------ benchmarks
@@ -141,7 +156,7 @@ ratios() {
 	awk -F'\t' -v col="$3" -v mode="$1" '
 		FNR == NR { h[$1 "\t" $2] = 1; next }
 		FNR == 1 { next }
-		(($3 "\t" $4) in h) && $col ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ {
+		(($3 "\t" $4) in h) && $1 !~ /:synth$/ && $col ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ {
 			key = $2 "\t" $3 "\t" $4; val[$1 "\t" key] = $col
 			if ($1 == "base") base[key] = $col
 			rows[++n] = $1 "\t" key
@@ -189,6 +204,9 @@ if [ -f "$bench/det.tsv" ]; then
 	echo "Every row booted twice: **$nsame figures identical in both runs, $ndiff differ** (\`bench-det.csv\` has both runs)."
 	echo
 	ratios det "$bench/det.tsv" 5 >>"$out/ratios.tsv"
+	if ! grep -q '^det	' "$out/ratios.tsv"; then
+		echo "Figures: $NM (no row of a real kernel; \`VARIANT:synth\` rows are in section 4.1)."
+	else
 	echo "Figures (run 1) and ratio to base with the same stack (– when base cannot run that stack):"
 	echo
 	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; ord[++no] = $1 "\t" $2; next }
@@ -203,6 +221,7 @@ if [ -f "$bench/det.tsv" ]; then
 				if (any) print l
 			}
 		}' "$out/.headline" "$out/ratios.tsv" | md_table
+	fi
 	echo
 	res=$(awk -F'\t' 'NR > 1 && $4 == "result" && $5 != "ok" { printf "%s/%s %s: %s; ", $1, $2, $3, $5 }' "$bench/det.tsv")
 	if [ -n "$res" ]; then
@@ -268,7 +287,7 @@ if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
 	echo "objects = slab allocations per socket. Deterministic mode, run 1. \`slab.csv\` also"
 	echo "has /proc/meminfo's Slab difference per socket (page granularity: noisy, can be negative)."
 	echo
-	awk -F'\t' 'NR > 1 && $3 ~ /^slab_/ && ($4 == "bytes_per_socket" || $4 == "objs_per_socket" || $4 == "meminfo_bytes_per_socket") {
+	awk -F'\t' 'NR > 1 && $1 !~ /:synth$/ && $3 ~ /^slab_/ && ($4 == "bytes_per_socket" || $4 == "objs_per_socket" || $4 == "meminfo_bytes_per_socket") {
 			printf "%s\t%s\t%s\t%s\t%s\n", $1, $2, substr($3, 6), $4, $5 }' "$bench/det.tsv" >"$out/slab.tsv"
 	{ printf 'kernel\tstack\tsockets\tmetric\tvalue\n'; cat "$out/slab.tsv"; } | tsv2csv >"$out/slab.csv"
 	awk -F'\t' '{ k = $1 "/" $2 "\t" $3; if (!(k in seen)) { seen[k] = 1; ord[++n] = k } v[k, $4] = $5 }
@@ -278,7 +297,7 @@ if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
 	echo
 	echo "Caches that grow by at least one object per 100 sockets, TCP sockets:"
 	echo
-	awk -F'\t' 'NR > 1 && $3 ~ /^slabcache_inet_tcp:/ && $4 == "bytes_per_socket" {
+	awk -F'\t' 'NR > 1 && $1 !~ /:synth$/ && $3 ~ /^slabcache_inet_tcp:/ && $4 == "bytes_per_socket" {
 			c = $3; sub(/^slabcache_inet_tcp:/, "", c); k = $1 "/" $2
 			if (!(k in seen)) { seen[k] = 1; ks[++nk] = k } if (!(c in sc)) { sc[c] = 1; cs[++ncs] = c } v[c, k] = $5 }
 		END { h = "cache (bytes per socket)"; for (j = 1; j <= nk; j++) h = h "\t" ks[j]; print h
@@ -291,13 +310,25 @@ echo
 } >>"$R"
 
 # ------------------------------------------------------ cost vs modules
-nmods() { case $1 in *+*) echo 2 ;; *) echo 1 ;; esac; }
+# The synthetic figures: benchmark<TAB>metric<TAB>label<TAB>unit
+synth_measures() {
+	cat <<'EOF'
+socket_inet_tcp	ns_per_op	TCP socket()+close()	instructions
+socket_unix_stream	ns_per_op	unix socket()+close()	instructions
+getsockopt_peersec	ns_per_op	getsockopt(SO_PEERSEC), one accessor call per module	instructions
+tcp_connect_accept	ns_per_op	TCP connect+accept+close	instructions
+slab_inet_tcp	bytes_per_socket	slab bytes per TCP socket	bytes
+slab_inet_tcp	objs_per_socket	slab allocations per TCP socket	allocations
+EOF
+}
 {
 echo "## 4. Cost as the work grows: modules holding socket blobs"
 echo
+# Modules holding socket blobs in a stack: its '+'-separated modules
+# (apparmor, smack, selinux, synthN all hold one).
 if [ -f "$bench/det.tsv" ]; then
-	awk -F'\t' 'NR > 1 && $4 == "ns_per_op" && ($3 == "socket_inet_tcp" || $3 == "socket_unix_stream" || $3 == "getsockopt_peersec") {
-			n = ($2 ~ /\+/) ? 2 : 1; printf "%s\t%s\t%d\t%s\t%s\n", $1, $2, n, $3, $5 }' "$bench/det.tsv" >"$out/modules.tsv"
+	awk -F'\t' 'NR > 1 && $1 !~ /:synth$/ && $4 == "ns_per_op" && ($3 == "socket_inet_tcp" || $3 == "socket_unix_stream" || $3 == "getsockopt_peersec") {
+			n = split($2, m, "+"); printf "%s\t%s\t%d\t%s\t%s\n", $1, $2, n, $3, $5 }' "$bench/det.tsv" >"$out/modules.tsv"
 fi
 if [ -s "$out/modules.tsv" ]; then
 	{ printf 'kernel\tstack\tmodules_with_socket_blobs\tname\tns_per_op\n'; cat "$out/modules.tsv"; } | tsv2csv >"$out/modules.csv"
@@ -307,7 +338,46 @@ if [ -s "$out/modules.tsv" ]; then
 	{ printf 'kernel/stack\tmodules\tbenchmark\tinstructions per op\n'; awk -F'\t' '{ printf "%s/%s\t%s\t%s\t%s\n", $1, $2, $3, $4, $5 }' "$out/modules.tsv"; } | md_table
 	echo
 fi
-echo "Beyond two modules (a synthetic in-tree test module that only adds socket-blob users): $NM"
+echo "### 4.1 Beyond two modules: SYNTHETIC modules"
+echo
+if [ -f "$bench/det.tsv" ] && awk -F'\t' '$1 ~ /:synth$/ { f = 1 } END { exit !f }' "$bench/det.tsv"; then
+	synth_measures >"$out/.synthm"
+	awk -F'\t' 'FNR == NR { want[$1 "\t" $2] = 1; next }
+		FNR > 1 && $1 ~ /:synth$/ && (($3 "\t" $4) in want) && $5 ~ /^-?[0-9.]+$/ {
+			n = split($2, m, "+"); printf "%s\t%s\t%d\t%s\t%s\t%s\n", $1, $2, n, $3, $4, $5 }' \
+		"$out/.synthm" "$bench/det.tsv" >"$out/synth.tsv"
+	{ printf 'kernel\tstack\tmodules_with_socket_blobs\tname\tmetric\tvalue\n'; cat "$out/synth.tsv"; } | tsv2csv >"$out/synthetic-modules.csv"
+	echo "**SYNTHETIC.** Kernels \`VARIANT:synth\` are the variant plus the SYNTHETIC modules"
+	echo "synth1..synth4 of \`analysis/synthetic/\` (benchmarks only: they enforce nothing; each holds a"
+	echo "socket blob and reads it through its accessor in getsockopt, sendmsg and recvmsg). Every point"
+	echo "is measured on that same kernel: 1 = apparmor, 2 = smack+apparmor, 3, 4, 6 = smack+apparmor"
+	echo "plus 1, 2, 4 SYNTHETIC modules. Deterministic mode, run 1 (\`synthetic-modules.csv\`)."
+	echo
+	awk -F'\t' 'FNR == NR { lab[$1 "\t" $2] = $3 " (" $4 ")"; ord[++no] = $1 "\t" $2; next }
+		{ key = $4 "\t" $5; k = $1; if (!((key, k) in seenk)) { seenk[key, k] = 1; ks[key] = ks[key] " " k }
+		  if (!($3 in seenn)) { seenn[$3] = 1; ns[++nn] = $3 } v[key, k, $3] = $6 }
+		END {
+			for (i = 1; i <= nn; i++) for (j = i + 1; j <= nn; j++) if (ns[j] + 0 < ns[i] + 0) { t = ns[i]; ns[i] = ns[j]; ns[j] = t }
+			h = "SYNTHETIC: measure\tkernel"; for (i = 1; i <= nn; i++) h = h "\t" ns[i] " module" (ns[i] == 1 ? "" : "s"); h = h "\tper module beyond 2"; print h
+			for (o = 1; o <= no; o++) {
+				key = ord[o]; nk = split(ks[key], kk, " ")
+				for (j = 1; j <= nk; j++) {
+					l = lab[key] "\t" kk[j]; lo = ""; hi = ""; nhi = 0
+					for (i = 1; i <= nn; i++) {
+						c = ((key, kk[j], ns[i]) in v) ? v[key, kk[j], ns[i]] : "–"; l = l "\t" c
+						if (ns[i] == 2 && c != "–") lo = c
+						if (ns[i] > 2 && c != "–") { hi = c; nhi = ns[i] }
+					}
+					l = l "\t" ((lo != "" && hi != "") ? sprintf("%+.1f", (hi - lo) / (nhi - 2)) : "–")
+					print l
+				}
+			}
+		}' "$out/.synthm" "$out/synth.tsv" | md_table
+	echo
+	echo "\"per module beyond 2\": (figure with the most modules − figure with 2) / (modules − 2)."
+else
+	echo "$NM (no \`VARIANT:synth\` rows in \`build/bench/det.tsv\`: \`analysis/bench.sh --build modern:synth:apparmor ...\`, see \`analysis/synthetic/README.md\`)."
+fi
 echo
 } >>"$R"
 
@@ -338,6 +408,16 @@ cocci_of() {
 		END { if (c) printf "%s hook sites, %s raw blob reads", h, r }' "$cocci/summary.csv"
 }
 or_nm() { [ -n "$1" ] && echo "$1" || echo "not measured yet"; }
+locks=$bench/locks.tsv
+# locks_cell KERNEL STACK NAME: acquisitions of the security_list lock per
+# operation NAME, with the classes it is made of ("2 (rwlock-R 1, rwlock-W 1)").
+locks_cell() {
+	[ -f "$locks" ] && awk -F'\t' -v k="$1" -v s="$2" -v n="$3" '
+		$1 == k && $2 == s && $3 == n && $4 == "security_list" { t = $5 }
+		$1 == k && $2 == s && $3 == n && $4 ~ /^security_list./ { d = d sprintf("%s%s %g", (d == "" ? "" : ", "), substr($4, 15), $5) }
+		END { if (t != "") { printf "%g", t; if (d != "") printf " (%s)", d } }' "$locks"
+}
+
 {
 echo "## 5. Design comparison"
 echo
@@ -358,8 +438,11 @@ echo
 	row "instructions per SO_PEERSEC call (smack: returns a context)" ds smack getsockopt_peersec ns_per_op
 	row "instructions per SO_PEERCONTEXT call (smack+apparmor)" ds smack+apparmor getsockopt_peercontext ns_per_op
 	row "instructions per attr/current read" d attr_current_read ns_per_op
-	nothing() { :; }
-	row "locks taken per socket hook" nothing
+	lk() { local st=$1 v=$3; [ "$v" = base ] && [ "${st#*+}" != "$st" ] && { echo "n/a (exclusive modules)"; return; }; locks_cell "$v" "$st" "$2"; }
+	row "locks taken per TCP socket()+close(): security_list lock (test kernel)" lk apparmor socket_inet_tcp
+	row "locks taken per TCP socket()+close(), smack+apparmor" lk smack+apparmor socket_inet_tcp
+	row "locks taken per getsockopt(SO_PEERSEC), smack+apparmor" lk smack+apparmor getsockopt_peersec
+	row "locks taken per attr/current read" lk apparmor attr_current_read
 	sz() { size_of "$1" | awk -F'\t' '{ printf "text %s, data %s, bss %s", $1, $2, $3 }'; }
 	row "kernel size (size vmlinux, bench)" sz
 	ln() { [ "$1" = base ] && echo "—" || lines_of "$1"; }
@@ -368,6 +451,52 @@ echo
 	row "cocci: sk_security hook sites, raw blob reads" cocci_of
 } | md_table
 echo
+echo "### 5.1 Locks per hook (\`analysis/locks.sh\`: test kernels, \`/proc/lock_stat\`)"
+echo
+if [ -f "$locks" ] && [ "$(wc -l <"$locks")" -gt 1 ]; then
+	tsv2csv <"$locks" >"$out/locks.csv"
+	echo "Lock acquisitions per operation, counted by lockdep's lock statistics on the test kernels"
+	echo "(CONFIG_LOCK_STAT; one CPU, ${LOCKS_ITERS:-200} operations after a warm-up, the cost of"
+	echo "clearing and reading \`/proc/lock_stat\` subtracted). Each cell: acquisitions per operation of the"
+	echo "legacy chains' global lock (class \`security_list_rwlock\`, read side -R and write side -W; with the"
+	echo "RCU choice \`security_list_lock\`, the writers' spinlock; RCU readers take no lock), an exact count."
+	echo "Rows on \`VARIANT:synth\` kernels are **SYNTHETIC** (section 4.1). \`locks.csv\` also has, per"
+	echo "operation, every lock class taken at least once per two operations and their sum (\`all\`): those"
+	echo "are whole-system-call figures of a debug kernel (lockdep-only maps such as \`fs_reclaim\`, kmemleak's"
+	echo "lock) and move with timer interrupts, which a wall-clock TCG boot takes more of on a loaded host."
+	echo
+	echo "How to read the legacy columns: each module that holds a socket blob takes the write side once"
+	echo "in \`sk_alloc_security\` (chaining its blob) and once in \`sk_free_security\` (unlinking it), so a"
+	echo "socket()+close() costs 2 write acquisitions per module; every accessor call (\`selinux_sock()\`,"
+	echo "\`smack_sock()\`, \`aa_sock()\`, the SYNTHETIC modules') is one read acquisition with the rwlock and"
+	echo "none with RCU readers. Modern has no such lock: a module finds its blob at a fixed offset."
+	echo
+	awk -F'\t' 'NR > 1 { c = $1 "/" $2; if (!(c in sc)) { sc[c] = 1; cs[++nc] = c } if (!($3 in sn)) { sn[$3] = 1; ns[++nn] = $3 }
+			if ($4 == "security_list") t[$3, c] = $5
+			else if ($4 == "all") a[$3, c] = $5
+			else if ($4 ~ /^security_list./) d[$3, c] = d[$3, c] sprintf("%s%s %g", (d[$3, c] == "" ? "" : ", "), substr($4, 15), $5) }
+		END { h = "operation"; for (j = 1; j <= nc; j++) h = h "\t" cs[j] (cs[j] ~ /:synth\// ? " (SYNTHETIC)" : ""); print h
+			for (i = 1; i <= nn; i++) { l = ns[i]
+				for (j = 1; j <= nc; j++) {
+					if (!((ns[i], cs[j]) in t)) { l = l "\t–"; continue }
+					cell = sprintf("%g", t[ns[i], cs[j]]); if (d[ns[i], cs[j]] != "") cell = cell " (" d[ns[i], cs[j]] ")"
+					l = l "\t" cell }
+				print l } }' "$locks" | md_table
+	echo
+fi
+if [ -s "$bench/locks-skipped.tsv" ]; then
+	echo "Rows of \`analysis/locks-plan.txt\` not measured yet:"
+	echo
+	awk -F'\t' '{ printf "- %s %s: %s\n", $1, $2, $3 }' "$bench/locks-skipped.tsv"
+	echo
+fi
+if [ -f "$bench/locks-status.tsv" ] && grep -qv $'\tok\t' "$bench/locks-status.tsv"; then
+	echo "**Lock-count boots that failed** (figures shown all the same):"
+	echo
+	awk -F'\t' '$3 != "ok" { printf "- %s/%s: %s (`%s`)\n", $1, $2, $3, $4 }' "$bench/locks-status.tsv"
+	echo
+fi
+[ -f "$locks" ] || { echo "$NM (no \`build/bench/locks.tsv\`: run \`analysis/locks.sh\`)."; echo; }
 } >>"$R"
 
 # ----------------------------------------------------------------- size
@@ -498,7 +627,7 @@ if [ -s "$out/modules.tsv" ]; then
 	cat >"$out/cost-vs-modules.gp" <<EOF
 set terminal svg size 900,480 dynamic font "sans,10"
 set datafile separator "\t"
-set title "Instructions per operation vs modules holding socket blobs (synthetic modules: not measured yet)"
+set title "Instructions per operation vs modules holding socket blobs (real modules; beyond 2: SYNTHETIC plot)"
 set xlabel "modules holding socket blobs"
 set ylabel "instructions per operation"
 set xrange [0.5:2.5]
@@ -512,9 +641,48 @@ EOF
 	sed -i "s|^plot .*|titles = \"$titles\"\nplot for [i=0:$((nb - 1))] \"$out/modules.dat\" index i using 1:2 with linespoints pt 7 ps 1 lw 2 title word(titles, i + 1) noenhanced|" "$out/cost-vs-modules.gp"
 	if plot cost-vs-modules; then echo "![cost vs modules](cost-vs-modules.svg)"; echo; np=$((np + 1)); fi
 fi
+if [ -s "$out/synth.tsv" ]; then
+	# SYNTHETIC: one panel per measure, one line per kernel; blocks of
+	# "modules value" in synthetic-modules.dat, block = measure x kernel.
+	synth_measures >"$out/.synthm"
+	: >"$out/synthetic-modules.dat"
+	kernels=$(cut -f1 "$out/synth.tsv" | sort -u)
+	nk=$(wc -l <<<"$kernels")
+	panels=""
+	mi=0
+	while IFS=$'\t' read -r name metric label unit; do
+		case "$name $metric" in
+		"socket_inet_tcp ns_per_op"|"getsockopt_peersec ns_per_op"|"slab_inet_tcp bytes_per_socket") ;;
+		*) continue ;;
+		esac
+		for k in $kernels; do
+			echo "# $k" >>"$out/synthetic-modules.dat"
+			awk -F'\t' -v k="$k" -v n="$name" -v m="$metric" '$1 == k && $4 == n && $5 == m { print $3 "\t" $6 }' \
+				"$out/synth.tsv" | sort -n >>"$out/synthetic-modules.dat"
+			printf '\n\n' >>"$out/synthetic-modules.dat"
+		done
+		panels+="set title \"$label\" noenhanced; set ylabel \"$unit\"; plot for [j=0:$((nk - 1))] \"$out/synthetic-modules.dat\" index ($mi * $nk + j) using 1:2 with linespoints pt 7 ps 1 lw 2 title word(kernels, j + 1) noenhanced"$'\n'
+		mi=$((mi + 1))
+	done <"$out/.synthm"
+	cat >"$out/cost-vs-modules-synthetic.gp" <<EOF
+set terminal svg size 1300,460 dynamic font "sans,10"
+set datafile separator "\t"
+kernels = "$(tr '\n' ' ' <<<"$kernels")"
+set multiplot layout 1,$mi title "SYNTHETIC: cost vs modules holding socket blobs (1, 2 real; 3, 4, 6 with SYNTHETIC modules synth1..4, analysis/synthetic/)" noenhanced
+set xlabel "modules holding socket blobs"
+set xrange [0.5:6.5]
+set xtics 1
+set yrange [0:*]
+set grid
+set key bottom right noenhanced
+$panels
+unset multiplot
+EOF
+	if plot cost-vs-modules-synthetic; then echo "![SYNTHETIC: cost vs modules](cost-vs-modules-synthetic.svg)"; echo; np=$((np + 1)); fi
+fi
 [ $np -gt 0 ] || echo "$NM (no benchmark figures to plot)."
 echo
 echo "Data beside this report: $(cd "$out" && ls *.csv 2>/dev/null | tr '\n' ' ')"
 } >>"$R"
-rm -f "$out"/.r-* "$out/.m" "$out/.headline" "$out"/*.tsv
+rm -f "$out"/.r-* "$out/.m" "$out/.headline" "$out/.synthm" "$out"/*.tsv
 progress "report: ${R#$TOP/}"

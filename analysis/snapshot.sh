@@ -30,7 +30,8 @@ cp "$src"/*.csv "$src"/*.svg "$dst.new/" 2>/dev/null || true
 	echo "make test       # functional matrix (vm/matrix.sh) and host tests"
 	echo "make cocci      # make -C cocci report"
 	echo "make sparse     # analysis/sparse.sh"
-	echo "make bench      # analysis/bench.sh (bench kernels, deterministic and wall-clock)"
+	echo "make bench      # analysis/bench.sh --build (bench kernels, deterministic and wall-clock; SYNTHETIC"
+	echo "                #   kernels VARIANT:synth, analysis/synthetic/), analysis/locks.sh --build (test kernels)"
 	echo "make report     # analysis/report.sh -> build/report/"
 	echo "analysis/snapshot.sh   # this copy"
 	echo '```'

@@ -10,6 +10,10 @@
 #        RAWDIR/raw-W.txt and parsed by sockperf.awk (sockperf_*) or
 #        dbench.awk (dbench, tbench): W METRIC VALUE; a section the parser
 #        refuses gives "W error 1".
+#   LOCKS name=N ... class=C ... per_op=X    -> locks_N C X (lock acquisitions
+#                                              per operation of class C; "all",
+#                                              "security_list": sums), or
+#                                              locks_N result R when N could not run
 #   BENCHERROR ...                           -> bencherror message 1
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,6 +49,12 @@ raw != "" { print >>file; next }
 	n = "slabcache_" kv($0, "name") ":" kv($0, "cache")
 	printf "%s\tobjs_per_socket\t%s\n", n, kv($0, "objs_per_socket")
 	printf "%s\tbytes_per_socket\t%s\n", n, kv($0, "bytes_per_socket")
+	next
+}
+/^LOCKS name=/ {
+	n = "locks_" kv($0, "name")
+	if (kv($0, "result") != "") printf "%s\tresult\t%s\n", n, kv($0, "result")
+	else printf "%s\t%s\t%s\n", n, kv($0, "class"), kv($0, "per_op")
 	next
 }
 /^BENCHERROR / { sub(/^BENCHERROR /, ""); gsub(/\t/, " "); printf "bencherror\t%s\t1\n", $0 }

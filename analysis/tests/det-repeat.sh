@@ -16,7 +16,8 @@ if [ ! -f "$kernel" ]; then
 	"$TOP/vm/kbuild.sh" base bench
 fi
 mkdir -p "$out"
-"$TOP/vm/mkinitramfs.sh" "$out/initramfs.cpio"
+# Its own staging directory: other initramfs builds may run at the same time.
+INITRAMFS_WORK=$out "$TOP/vm/mkinitramfs.sh" "$out/initramfs.cpio"
 lsm=capability,yama,apparmor
 for r in 1 2; do
 	BENCH_ITERS=100 QEMU_MEM=256 "$A/boot.sh" "$out/r$r" "$kernel" "$out/initramfs.cpio" \

@@ -29,6 +29,24 @@
  *
  * (one SLABCACHE line per cache that grew by at least one object per 100
  * sockets).
+ *
+ * "locks" (kernels with CONFIG_LOCK_STAT: the test kernels) counts lock
+ * acquisitions per operation for the microbenchmarks of locks_benches[]:
+ * after the warm-up, /proc/lock_stat is cleared ("0"), ITERS operations run
+ * and /proc/lock_stat is read; the same done once with no operation at all
+ * (clearing and reading lock_stat itself) is subtracted.
+ * Acquisitions are counted per lock class as lockdep names it, read and
+ * write sides of a rwlock apart ("-R", "-W"), when the lock is released.
+ * One line per figure:
+ *
+ *   LOCKS name=NAME iters=N class=CLASS acquisitions=A per_op=X
+ *
+ * CLASS "all" is the sum over every class (timer interrupts included, a
+ * few hundredths per operation), "security_list" the sum over the classes
+ * whose name starts with security_list (the legacy chains' global lock:
+ * printed, as 0, on kernels without it); then each security_list* class
+ * and each class taken at least once per two operations.  Spaces in class
+ * names become '_'.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -493,6 +511,162 @@ static void run_slab(const char *name, int family, int type, int pair)
 	free(fds);
 }
 
+/* ---- lock acquisitions per operation (/proc/lock_stat) ---- */
+
+#define LOCK_STAT "/proc/lock_stat"
+#define LOCK_PREFIX "security_list"
+
+struct lockclass {
+	char name[64];
+	unsigned long long acq;
+};
+
+struct lockstat {
+	int n, max;
+	struct lockclass *c;
+};
+
+static int cmp_class(const void *a, const void *b)
+{
+	return strcmp(((const struct lockclass *)a)->name,
+		      ((const struct lockclass *)b)->name);
+}
+
+static void clear_lock_stat(void)
+{
+	int fd = open(LOCK_STAT, O_WRONLY);
+
+	if (fd < 0 || write(fd, "0", 1) != 1)
+		die("clearing " LOCK_STAT);
+	close(fd);
+}
+
+/*
+ * A class's line: its name (right-aligned, may hold spaces), ':', then
+ * twelve numbers: con-bounces, contentions, waittime min/max/total/avg,
+ * acq-bounces, acquisitions, holdtime min/max/total/avg.  Other lines
+ * (header, rules, contention points) do not end in twelve numbers after a
+ * ':' and are skipped.
+ */
+static int parse_class(char *line, struct lockclass *c)
+{
+	char *tok[64], *p, *end;
+	int nt = 0, i, k;
+
+	for (p = strtok(line, " \t\n"); p && nt < 64; p = strtok(NULL, " \t\n"))
+		tok[nt++] = p;
+	if (nt < 13)
+		return 0;
+	for (i = nt - 12; i < nt; i++) {
+		strtod(tok[i], &end);
+		if (*end)
+			return 0;
+	}
+	k = nt - 13;	/* last token of the name, ends in ':' */
+	if (tok[k][strlen(tok[k]) - 1] != ':')
+		return 0;
+	tok[k][strlen(tok[k]) - 1] = 0;
+	c->name[0] = 0;
+	for (i = 0; i <= k; i++) {
+		if (i)
+			strncat(c->name, "_", sizeof(c->name) - strlen(c->name) - 1);
+		strncat(c->name, tok[i], sizeof(c->name) - strlen(c->name) - 1);
+	}
+	c->acq = strtoull(tok[nt - 5], NULL, 10);
+	return 1;
+}
+
+static void read_lock_stat(struct lockstat *s)
+{
+	char line[1024];
+	FILE *f = fopen(LOCK_STAT, "r");
+
+	if (!f)
+		die(LOCK_STAT);
+	s->n = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (s->n == s->max) {
+			s->max = s->max ? 2 * s->max : 4096;
+			s->c = realloc(s->c, s->max * sizeof(*s->c));
+			if (!s->c)
+				die("realloc");
+		}
+		if (parse_class(line, &s->c[s->n]))
+			s->n++;
+	}
+	fclose(f);
+	qsort(s->c, s->n, sizeof(*s->c), cmp_class);
+}
+
+static unsigned long long class_acq(const struct lockstat *s, const char *name)
+{
+	struct lockclass key, *c;
+
+	snprintf(key.name, sizeof(key.name), "%s", name);
+	c = bsearch(&key, s->c, s->n, sizeof(*s->c), cmp_class);
+	return c ? c->acq : 0;
+}
+
+static void print_locks(const char *name, const char *cls, long long acq)
+{
+	printf("LOCKS name=%s iters=%ld class=%s acquisitions=%lld per_op=%.3f\n",
+	       name, iters, cls, acq, (double)acq / iters);
+}
+
+/* Reading /proc/lock_stat is slow on a debug kernel: the operations that matter. */
+static const char *const locks_benches[] = {
+	"socket_unix_stream", "socket_inet_tcp", "socketpair_unix_stream",
+	"tcp_connect_accept", "getsockopt_peersec", "getsockopt_peercontext",
+	"attr_current_read", "attr_context_read",
+};
+
+static void run_locks(const struct bench *b)
+{
+	static struct lockstat base, meas;
+	static int have_base;
+	long long all = 0, mine = 0, d;
+	long i;
+	int k, err;
+
+	if (!have_base) {
+		/* The baseline: clearing and reading lock_stat, no operation. */
+		clear_lock_stat();
+		read_lock_stat(&base);
+		have_base = 1;
+	}
+	err = b->setup ? b->setup() : 0;
+
+	if (err) {
+		/* Nothing to count (e.g. attr/context absent). */
+		printf("LOCKS name=%s iters=0 class=all acquisitions=0 per_op=0 result=%s\n",
+		       b->name, errname(-err));
+		return;
+	}
+	for (i = 0; i < iters / 10 + 1; i++)
+		b->op();
+	clear_lock_stat();
+	for (i = 0; i < iters; i++)
+		b->op();
+	read_lock_stat(&meas);
+	if (b->teardown)
+		b->teardown();
+	for (k = 0; k < meas.n; k++) {
+		d = meas.c[k].acq - class_acq(&base, meas.c[k].name);
+		all += d;
+		if (!strncmp(meas.c[k].name, LOCK_PREFIX, strlen(LOCK_PREFIX)))
+			mine += d;
+	}
+	print_locks(b->name, "all", all);
+	print_locks(b->name, LOCK_PREFIX, mine);
+	for (k = 0; k < meas.n; k++) {
+		d = meas.c[k].acq - class_acq(&base, meas.c[k].name);
+		if (!strncmp(meas.c[k].name, LOCK_PREFIX, strlen(LOCK_PREFIX)) ?
+		    strcmp(meas.c[k].name, LOCK_PREFIX) != 0 : d * 2 >= iters)
+			print_locks(b->name, meas.c[k].name, d);
+	}
+	fflush(stdout);
+}
+
 static void raise_nofile(void)
 {
 	struct rlimit rl = { nsockets + 64, nsockets + 64 };
@@ -516,6 +690,21 @@ static void run_name(const char *name)
 		run_slab("unix_stream_pair", AF_UNIX, SOCK_STREAM, 1);
 		run_slab("inet_tcp", AF_INET, SOCK_STREAM, 0);
 		run_slab("inet_udp", AF_INET, SOCK_DGRAM, 0);
+		return;
+	}
+	if (!strcmp(name, "locks")) {
+		if (access(LOCK_STAT, R_OK)) {
+			printf("BENCHERROR locks: " LOCK_STAT ": %s (needs CONFIG_LOCK_STAT: a test kernel)\n",
+			       strerror(errno));
+			return;
+		}
+		for (i = 0; i < NBENCH; i++) {
+			size_t j;
+
+			for (j = 0; j < sizeof(locks_benches) / sizeof(locks_benches[0]); j++)
+				if (!strcmp(benches[i].name, locks_benches[j]))
+					run_locks(&benches[i]);
+		}
 		return;
 	}
 	if (!strcmp(name, "churn")) {

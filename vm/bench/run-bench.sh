@@ -6,6 +6,8 @@
 #                socketpair, TCP connect/accept, SO_PEERSEC, SO_PEERCONTEXT,
 #                attr/current and attr/context reads)
 #   slab         slab bytes per open socket (lsmtest_bench_sockets, 10000)
+#   locks        lsmbench lock acquisitions per microbenchmark operation
+#                (/proc/lock_stat: kernels with CONFIG_LOCK_STAT only)
 #   churn        lsmbench threads creating/destroying sockets at once
 #                (lsmtest_bench_threads, default the number of CPUs)
 #   sockperf_udp, sockperf_tcp   sockperf ping-pong over loopback, full RTT
@@ -46,6 +48,7 @@ for w in "$@"; do
 	case $w in
 	micro) lsmbench -n "$iters" micro ;;
 	slab) lsmbench -s "$sockets" slab ;;
+	locks) lsmbench -n "$iters" locks ;;
 	churn) lsmbench -n "$iters" -t "$threads" churn ;;
 	sockperf_udp|sockperf_tcp)
 		opt=; [ "$w" = sockperf_tcp ] && opt=--tcp
