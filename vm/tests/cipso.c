@@ -88,11 +88,6 @@ struct shared {
 
 static struct shared *sh;
 
-static int write_str(const char *path, const char *s)
-{
-	return write_attr(path, s, strlen(s));
-}
-
 /* Take label for this process. */
 static int set_label(const char *label)
 {

@@ -47,6 +47,7 @@
 
 #include "ktap.h"
 #include "suites.h"
+#include "util.h"
 
 #define HELPER_FLAG "--policy-helper"
 #define HELPER_UID 1000
@@ -94,84 +95,7 @@ static int stacking_kernel(void)
 	return access(DISPLAY, F_OK) == 0;
 }
 
-/* The major modules that are active, in /sys/kernel/security/lsm order. */
-static size_t active_majors(const char *out[3])
-{
-	static char names[3][16];
-	const char *p = param("expect");
-	size_t n = 0;
-
-	while (*p && n < 3) {
-		size_t len = strcspn(p, ",");
-
-		if (len < sizeof(names[n])) {
-			memcpy(names[n], p, len);
-			names[n][len] = '\0';
-			if (!strcmp(names[n], "selinux") || !strcmp(names[n], "smack") ||
-			    !strcmp(names[n], "apparmor")) {
-				out[n] = names[n];
-				n++;
-			}
-		}
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	return n;
-}
-
-/* write(2) of buf in one call; 0 or -errno */
-static int write_buf(const char *path, const void *buf, size_t len)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t n;
-	int err;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, buf, len);
-	err = errno;
-	close(fd);
-	if (n < 0)
-		return -err;
-	return (size_t)n == len ? 0 : -EIO;
-}
-
-static int write_str(const char *path, const char *s)
-{
-	return write_buf(path, s, strlen(s));
-}
-
 /* A compound context "lsm\0value\0..." shown with | for nul. */
-static void show(const char *what, const char *buf, size_t len)
-{
-	char out[600];
-	size_t i;
-
-	for (i = 0; i < len && i < sizeof(out) - 1; i++)
-		out[i] = buf[i] ? buf[i] : '|';
-	out[i] = '\0';
-	diag("%s (%zu bytes, | = nul): %s", what, len, out);
-}
-
-/* Value of module "lsm" in a compound context, or NULL. */
-static const char *compound_get(const char *buf, size_t len, const char *lsm)
-{
-	size_t off = 0;
-
-	while (off < len) {
-		const char *name = buf + off;
-		const char *val = name + strnlen(name, len - off) + 1;
-
-		if (val >= buf + len)
-			return NULL;
-		if (!strcmp(name, lsm))
-			return val;
-		off = (val - buf) + strnlen(val, len - (val - buf)) + 1;
-	}
-	return NULL;
-}
-
 /* Append "lsm\0value\0" to buf; returns the new length. */
 static size_t compound_add(char *buf, size_t off, size_t size, const char *lsm,
 			   const char *val)
@@ -619,9 +543,9 @@ static enum result apparmor_context(void)
 		else if (!strcmp(majors[i], "smack"))
 			v = SMACK_SUBJ;
 		else
-			v = compound_get(mine, mlen, majors[i]);
+			v = compound_value(mine, mlen, majors[i]);
 		if (!v) {
-			show("own attr/context", mine, mlen);
+			show_bytes("own attr/context", mine, mlen);
 			return fail("no %s entry in the test's own attr/context", majors[i]);
 		}
 		wlen = compound_add(want, wlen, sizeof(want), majors[i], v);
@@ -631,11 +555,11 @@ static enum result apparmor_context(void)
 		return fail("confined helper reading attr/context: %s",
 			    rc > 0 ? strerror(rc) : "did not run");
 	if (glen != wlen || memcmp(got, want, wlen)) {
-		show("got", got, glen);
-		show("expected", want, wlen);
+		show_bytes("got", got, glen);
+		show_bytes("expected", want, wlen);
 		return fail("confined helper's attr/context differs");
 	}
-	show("confined helper's attr/context", got, glen);
+	show_bytes("confined helper's attr/context", got, glen);
 	return PASS;
 }
 
@@ -1190,11 +1114,11 @@ static enum result selinux_context(void)
 	if (glen < 0)
 		return fail("read attr/context: %s", strerror(-glen));
 	if ((size_t)glen != wlen || memcmp(got, want, wlen)) {
-		show("got", got, glen);
-		show("expected", want, wlen);
+		show_bytes("got", got, glen);
+		show_bytes("expected", want, wlen);
 		return fail("attr/context differs");
 	}
-	show("attr/context", got, glen);
+	show_bytes("attr/context", got, glen);
 	return PASS;
 }
 
@@ -1254,11 +1178,11 @@ static enum result selinux_peercontext(void)
 	if (rc)
 		return fail("SO_PEERCONTEXT: %s", strerror(err));
 	if (len != wlen || memcmp(got, want, wlen)) {
-		show("got", got, len);
-		show("expected", want, wlen);
+		show_bytes("got", got, len);
+		show_bytes("expected", want, wlen);
 		return fail("SO_PEERCONTEXT differs");
 	}
-	show("SO_PEERCONTEXT", got, len);
+	show_bytes("SO_PEERCONTEXT", got, len);
 	return PASS;
 }
 

@@ -42,6 +42,11 @@ int write_attr(const char *path, const void *buf, size_t len)
 	return 0;
 }
 
+int write_str(const char *path, const char *s)
+{
+	return write_attr(path, s, strlen(s));
+}
+
 int set_display(const char *name)
 {
 	char w[64];

@@ -23,6 +23,8 @@
 
 /* write(2) of exactly len bytes in one call to a fresh fd; 0 or -errno. */
 int write_attr(const char *path, const void *buf, size_t len);
+/* write_attr() of a nul-terminated string, without its nul */
+int write_str(const char *path, const char *s);
 /* Write "name\n" to /proc/self/attr/display; 0 or -errno. */
 int set_display(const char *name);
 /* Is name one of selinux, smack, apparmor? */
