@@ -382,9 +382,11 @@ echo
 } >>"$R"
 
 # -------------------------------------------------------- design table
-size_of() {	# size_of VARIANT: text data bss of its bench vmlinux
-	local var=VMLINUX_$1 f
-	f=${!var:-$LINUX/O-$1-bench/vmlinux}
+size_of() {	# size_of KERNEL: text data bss of its bench vmlinux (VARIANT or VARIANT:FLAVOUR)
+	local k=${1//:/_} v=${1%%:*} f var o
+	var=VMLINUX_${k//-/_}
+	o=$LINUX/O-$v-bench; case $1 in *:*) o=$o-$v-${1#*:} ;; esac
+	f=${!var:-$o/vmlinux}
 	[ -f "$f" ] && size "$f" | awk 'NR == 2 { printf "%s\t%s\t%s", $1, $2, $3 }'
 }
 lines_of() {	# lines_of VARIANT: "+A -D in F files" against its parent
@@ -422,20 +424,24 @@ locks_cell() {
 echo "## 5. Design comparison"
 echo
 echo "Every cell is measured (deterministic bench figures for stack apparmor unless said);"
-echo "\"not measured yet\" where the inputs do not exist."
+echo "\"not measured yet\" where the inputs do not exist. \`legacy:rcu\` is the same legacy source"
+echo "built with the RCU read-side choice (\`vm/config/legacy-rcu.config\`) instead of the rwlock."
 echo
 {
-	printf 'measure\tbase\tmodern\tlegacy\n'
-	row() { local l=$1; shift; for v in base modern legacy; do l="$l	$(or_nm "$("$@" "$v")")"; done; echo "$l"; }
+	printf 'measure\tbase\tmodern\tlegacy\tlegacy:rcu\n'
+	row() { local l=$1; shift; for v in base modern legacy legacy:rcu; do l="$l	$(or_nm "$("$@" "$v")")"; done; echo "$l"; }
+	same() { [ "$1" = legacy:rcu ] && echo "as legacy (same source)"; }
 	d() { local v=$3; det_val "$v" apparmor "$1" "$2"; }
 	ds() { local st=$1 v=$4; [ "$v" = base ] && [ "${st#*+}" != "$st" ] && { echo "n/a (exclusive modules)"; return; }; det_val "$v" "$st" "$2" "$3"; }
 	row "slab allocations per TCP socket" d slab_inet_tcp objs_per_socket
 	row "slab bytes per TCP socket" d slab_inet_tcp bytes_per_socket
 	row "slab bytes per unix socket" d slab_unix_stream bytes_per_socket
+	row "slab allocations per TCP socket, smack+apparmor" ds smack+apparmor slab_inet_tcp objs_per_socket
 	row "slab bytes per TCP socket, smack+apparmor" ds smack+apparmor slab_inet_tcp bytes_per_socket
 	row "instructions per socket()+close() (TCP)" d socket_inet_tcp ns_per_op
 	row "instructions per socket()+close() (TCP), smack+apparmor" ds smack+apparmor socket_inet_tcp ns_per_op
 	row "instructions per SO_PEERSEC call (smack: returns a context)" ds smack getsockopt_peersec ns_per_op
+	row "instructions per SO_PEERSEC call, smack+apparmor" ds smack+apparmor getsockopt_peersec ns_per_op
 	row "instructions per SO_PEERCONTEXT call (smack+apparmor)" ds smack+apparmor getsockopt_peercontext ns_per_op
 	row "instructions per attr/current read" d attr_current_read ns_per_op
 	lk() { local st=$1 v=$3; [ "$v" = base ] && [ "${st#*+}" != "$st" ] && { echo "n/a (exclusive modules)"; return; }; locks_cell "$v" "$st" "$2"; }
@@ -445,10 +451,12 @@ echo
 	row "locks taken per attr/current read" lk apparmor attr_current_read
 	sz() { size_of "$1" | awk -F'\t' '{ printf "text %s, data %s, bss %s", $1, $2, $3 }'; }
 	row "kernel size (size vmlinux, bench)" sz
-	ln() { [ "$1" = base ] && echo "—" || lines_of "$1"; }
+	ln() { [ "$1" = base ] && echo "—" || same "$1" || lines_of "$1"; }
 	row "lines changed by the series (vs parent)" ln
-	row "sparse (touched files)" sparse_of
-	row "cocci: sk_security hook sites, raw blob reads" cocci_of
+	sp() { same "$1" || sparse_of "$1"; }
+	row "sparse (touched files)" sp
+	co() { same "$1" || cocci_of "$1"; }
+	row "cocci: sk_security hook sites, raw blob reads" co
 } | md_table
 echo
 echo "### 5.1 Locks per hook (\`analysis/locks.sh\`: test kernels, \`/proc/lock_stat\`)"
@@ -504,7 +512,7 @@ fi
 echo "## 6. Kernel size (\`size vmlinux\`, bench kernels)"
 echo
 : >"$out/size.tsv"
-for v in $VARIANTS; do
+for v in $VARIANTS legacy:rcu legacy:nostacker; do
 	s=$(size_of "$v") && [ -n "$s" ] && printf '%s\t%s\n' "$v" "$s" >>"$out/size.tsv"
 done
 if [ -s "$out/size.tsv" ]; then
