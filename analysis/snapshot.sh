@@ -35,6 +35,14 @@ cp "$src"/*.csv "$src"/*.svg "$dst.new/" 2>/dev/null || true
 	echo "make report     # analysis/report.sh -> build/report/"
 	echo "analysis/snapshot.sh   # this copy"
 	echo '```'
+	if [ -f "$BUILD/runs/matrix-info.txt" ]; then
+		echo
+		echo "## Functional matrix run (build/runs/matrix-info.txt)"
+		echo
+		echo '```'
+		cat "$BUILD/runs/matrix-info.txt"
+		echo '```'
+	fi
 	if [ -f "$BUILD/bench/info.txt" ]; then
 		echo
 		echo "## Benchmark run (build/bench/info.txt)"

@@ -59,6 +59,13 @@ progress "building the initramfs"
 
 list=$BUILD/runs/matrix.list
 mkdir -p "$BUILD/runs"; : >"$list"
+info=$BUILD/runs/matrix-info.txt
+{
+	echo "start: $(date -u '+%Y-%m-%d %H:%M UTC')"
+	for v in $VARIANTS; do echo "commit $v: $(git -C "$LINUX" rev-parse -q --verify "refs/heads/$v" || echo none)"; done
+	echo "project commit: $(git -C "$TOP" rev-parse HEAD 2>/dev/null || echo none)$(git -C "$TOP" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
+	echo "command: vm/matrix.sh $*"
+} >"$info"
 for v in $variants; do
 	s=$(src_of "$v")
 	rows=$(rows_of "$v")
@@ -113,4 +120,5 @@ if [ "$fail" -gt 0 ]; then
 	done <"$list"
 fi
 echo "$pass passed, $fail failed"
+echo "end: $(date -u '+%Y-%m-%d %H:%M UTC'): $pass passed, $fail failed" >>"$info"
 [ "$fail" -eq 0 ]
