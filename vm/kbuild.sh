@@ -24,6 +24,7 @@ if ! flock -n 9; then
 	progress "waiting for another kernel build to finish"
 	flock 9
 fi
+export LSM_KBUILD_LOCK_HELD=1	# vm/tree.sh checkout below must not wait for it
 
 if [ -n "${KTREE:-}" ]; then
 	name=dev-$name; LINUX=$(cd "$KTREE" && pwd); out=$LINUX/O-$name

@@ -13,6 +13,19 @@ export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EM
 
 expect() { sed -n "s/^$1=//p" "$TOP/vm/base-tree.txt"; }
 
+# Switching build/linux to another branch under a running kernel build
+# breaks that build: take the machine-wide build lock (vm/kbuild.sh) first,
+# unless our caller already holds it.
+tree_lock() {
+	[ -n "${LSM_KBUILD_LOCK_HELD:-}" ] && return 0
+	exec 8>"/tmp/lsm-stacking-kbuild.lock"
+	if ! flock -n 8; then
+		progress "waiting for a kernel build to finish before switching build/linux"
+		flock 8
+	fi
+	export LSM_KBUILD_LOCK_HELD=1
+}
+
 do_base() {
 	[ -d "$LINUX/.git" ] && git_l rev-parse -q --verify refs/heads/base >/dev/null && return 0
 	local tarball sha want
@@ -70,6 +83,7 @@ do_variant() {
 	   [ "$(cat "$STAMPS/variant-$v" 2>/dev/null)" = "$key" ]; then
 		return 0
 	fi
+	tree_lock
 	require_clean
 	local d p n=0 total
 	d=$(series_dir "$v")
@@ -92,6 +106,7 @@ do_checkout() {
 	local v=$1
 	do_variant "$v"
 	[ "$(git_l symbolic-ref -q --short HEAD)" = "$v" ] && return 0
+	tree_lock
 	require_clean
 	git_l checkout -q "$v"
 }
