@@ -631,30 +631,39 @@ EOF
 	if plot bytes-per-socket; then echo "![bytes per socket](bytes-per-socket.svg)"; echo; np=$((np + 1)); fi
 fi
 if [ -s "$out/modules.tsv" ]; then
+	# One panel per operation, one line per kernel along one path of real
+	# stacks: 1 = apparmor, 2 = smack+apparmor (selinux+apparmor, a different
+	# second module, stays in the table).
 	: >"$out/modules.dat"
-	for k in $(cut -f1 "$out/modules.tsv" | sort -u); do
-		for n in $(cut -f4 "$out/modules.tsv" | sort -u); do
-			awk -F'\t' -v k="$k" -v n="$n" '$1 == k && $4 == n { print $3 "\t" $5 }' "$out/modules.tsv" | sort -n >"$out/.m"
-			[ -s "$out/.m" ] || continue
-			echo "# $k $n" >>"$out/modules.dat"; cat "$out/.m" >>"$out/modules.dat"; printf '\n\n' >>"$out/modules.dat"
+	kernels=$(cut -f1 "$out/modules.tsv" | awk '!s[$0]++')
+	nk=$(wc -l <<<"$kernels")
+	panels="" mi=0
+	for op in "socket_inet_tcp:TCP socket()+close()" "socket_unix_stream:unix socket()+close()" \
+		  "getsockopt_peersec:getsockopt(SO_PEERSEC)"; do
+		for k in $kernels; do
+			echo "# $k" >>"$out/modules.dat"
+			awk -F'\t' -v k="$k" -v n="${op%%:*}" '$1 == k && $4 == n && ($2 == "apparmor" || $2 == "smack+apparmor") { print $3 "\t" $5 }' \
+				"$out/modules.tsv" | sort -n >>"$out/modules.dat"
+			printf '\n\n' >>"$out/modules.dat"
 		done
+		panels+="set title \"${op#*:}\" noenhanced; plot for [j=0:$((nk - 1))] \"$out/modules.dat\" index ($mi * $nk + j) using 1:2 with linespoints pt 7 ps 1 lw 2 title word(kernels, j + 1) noenhanced"$'\n'
+		mi=$((mi + 1))
 	done
-	nb=$(grep -c '^# ' "$out/modules.dat")
 	cat >"$out/cost-vs-modules.gp" <<EOF
-set terminal svg size 900,480 dynamic font "sans,10"
+set terminal svg size 1300,460 dynamic font "sans,10"
 set datafile separator "\t"
-set title "Instructions per operation vs modules holding socket blobs (real modules; beyond 2: SYNTHETIC plot)"
+kernels = "$(tr '\n' ' ' <<<"$kernels")"
+set multiplot layout 1,$mi title "Instructions per operation vs modules holding socket blobs (1 = apparmor, 2 = smack+apparmor; deterministic mode; beyond 2: the SYNTHETIC plot)" noenhanced
 set xlabel "modules holding socket blobs"
 set ylabel "instructions per operation"
 set xrange [0.5:2.5]
 set xtics 1
-set key noenhanced outside right
+set yrange [0:*]
 set grid
-plot for [i=0:$((nb - 1))] "$out/modules.dat" index i using 1:2 with linespoints title columnheader(1)
+set key bottom right noenhanced
+$panels
+unset multiplot
 EOF
-	# columnheader cannot read "# " comments: title from the block comments instead.
-	titles=$(grep '^# ' "$out/modules.dat" | sed 's/^# //' | tr ' ' ':' | tr '\n' ' ')
-	sed -i "s|^plot .*|titles = \"$titles\"\nplot for [i=0:$((nb - 1))] \"$out/modules.dat\" index i using 1:2 with linespoints pt 7 ps 1 lw 2 title word(titles, i + 1) noenhanced|" "$out/cost-vs-modules.gp"
 	if plot cost-vs-modules; then echo "![cost vs modules](cost-vs-modules.svg)"; echo; np=$((np + 1)); fi
 fi
 if [ -s "$out/synth.tsv" ]; then
