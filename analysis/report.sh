@@ -32,6 +32,11 @@ md_table() {
 }
 tsv2csv() { awk -F'\t' 'BEGIN { OFS = "," } { for (i = 1; i <= NF; i++) if ($i ~ /[,"]/) { gsub(/"/, "\"\"", $i); $i = "\"" $i "\"" } print }'; }
 branch() { git -C "$LINUX" rev-parse -q --verify "refs/heads/$1" 2>/dev/null || true; }
+# Sixteen distinguishable line colours (gnuplot cycles 8 by default, so a
+# plot with 15 kernel/stack columns would repeat them); put into every .gp.
+PALETTE=$(i=0; for c in 9400d3 009e73 56b4e9 e69f00 f0e442 0072b2 e51e10 000000 \
+	8c564b ff7f0e 7f7f7f bcbd22 17becf aec7e8 ff9896 c5b0d5; do
+	i=$((i + 1)); echo "set linetype $i lc rgb \"#$c\" lw 1"; done; echo "set linetype cycle 16")
 plot() {	# plot NAME: run NAME.gp into NAME.svg
 	[ $have_gnuplot = 1 ] || return 1
 	gnuplot "$out/$1.gp" >"$out/$1.svg" 2>"$out/$1.gnuplot.log" && rm -f "$out/$1.gnuplot.log"
@@ -594,6 +599,7 @@ for mode in det wall; do
 	ncols=$(head -n1 "$out/ratio-$mode.dat" | awk -F'\t' '{ print NF }')
 	cat >"$out/ratio-$mode.gp" <<EOF
 set terminal svg size 1100,520 dynamic font "sans,10"
+$PALETTE
 set datafile separator "\t"
 set title "Ratio to base, same LSM stack ($mode mode; 1 = same as base)"
 set style data histograms
@@ -616,6 +622,7 @@ if [ -s "$out/slab.tsv" ]; then
 	ncols=$(head -n1 "$out/bytes-per-socket.dat" | awk -F'\t' '{ print NF }')
 	cat >"$out/bytes-per-socket.gp" <<EOF
 set terminal svg size 1000,480 dynamic font "sans,10"
+$PALETTE
 set datafile separator "\t"
 set title "Slab bytes per open socket (10,000 sockets, deterministic mode)"
 set style data histograms
@@ -651,6 +658,7 @@ if [ -s "$out/modules.tsv" ]; then
 	done
 	cat >"$out/cost-vs-modules.gp" <<EOF
 set terminal svg size 1300,460 dynamic font "sans,10"
+$PALETTE
 set datafile separator "\t"
 kernels = "$(tr '\n' ' ' <<<"$kernels")"
 set multiplot layout 1,$mi title "Instructions per operation vs modules holding socket blobs (1 = apparmor, 2 = smack+apparmor; deterministic mode; beyond 2: the SYNTHETIC plot)" noenhanced
@@ -691,6 +699,7 @@ if [ -s "$out/synth.tsv" ]; then
 	done <"$out/.synthm"
 	cat >"$out/cost-vs-modules-synthetic.gp" <<EOF
 set terminal svg size 1300,460 dynamic font "sans,10"
+$PALETTE
 set datafile separator "\t"
 kernels = "$(tr '\n' ' ' <<<"$kernels")"
 set multiplot layout 1,$mi title "SYNTHETIC: cost vs modules holding socket blobs (1, 2 real; 3, 4, 6 with SYNTHETIC modules synth1..4, analysis/synthetic/)" noenhanced
