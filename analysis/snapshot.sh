@@ -3,7 +3,9 @@
 # REPORT.md, *.csv, *.svg) into analysis/results/, the committed snapshot a
 # reader sees without running anything, with RUN.md: date, base version,
 # commits, the benchmark run information and the exact commands.  Commit
-# analysis/results/ yourself afterwards.
+# analysis/results/ yourself afterwards.  SNAPSHOT_HOW: a paragraph on how
+# this run was made (the commands in the order run, their times), when it
+# was not one `make`.
 . "$(dirname "$0")/../vm/lib.sh"
 src=${1:-$BUILD/report}
 dst=$TOP/analysis/results
@@ -35,6 +37,12 @@ cp "$src"/*.csv "$src"/*.svg "$dst.new/" 2>/dev/null || true
 	echo "make report     # analysis/report.sh -> build/report/"
 	echo "analysis/snapshot.sh   # this copy"
 	echo '```'
+	if [ -n "${SNAPSHOT_HOW:-}" ]; then
+		echo
+		echo "## This run"
+		echo
+		echo "$SNAPSHOT_HOW"
+	fi
 	if [ -f "$BUILD/runs/matrix-info.txt" ]; then
 		echo
 		echo "## Functional matrix run (build/runs/matrix-info.txt)"
