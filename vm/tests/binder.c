@@ -382,40 +382,15 @@ static const char *br_name(uint32_t cmd)
 	return "another command";
 }
 
-/* Wait for pid until deadline; kill it past it.  1 if it exited on time. */
-static int reap(pid_t pid, long long deadline)
-{
-	int status;
-
-	while (now_ms() < deadline) {
-		if (waitpid(pid, &status, WNOHANG) == pid)
-			return 1;
-		usleep(10000);
-	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
-	return 0;
-}
-
 /* Kernel messages from fd (opened at the end of the log) contain what? */
 static int kmsg_has(int fd, const char *what)
 {
 	char rec[1024];
-	ssize_t n;
 	int found = 0;
 
-	if (fd < 0)
-		return 0;
-	for (;;) {
-		n = read(fd, rec, sizeof(rec) - 1);
-		if (n < 0 && errno == EPIPE)
-			continue;	/* overwritten records */
-		if (n <= 0)
-			break;
-		rec[n] = '\0';
+	while (kmsg_next(fd, rec, sizeof(rec)))
 		if (strstr(rec, what))
 			found = 1;
-	}
 	return found;
 }
 
@@ -479,7 +454,7 @@ static int exchange(const struct run *r)
 	}
 	if (cli == 0)
 		client(path, r->cli_displays);
-	rc = reap(cli, now_ms() + TIMEOUT_MS);
+	rc = reap_until(cli, now_ms() + TIMEOUT_MS);
 	kill(srv, SIGKILL);
 	waitpid(srv, NULL, 0);
 	if (sh->srv_err[0])
@@ -650,9 +625,7 @@ static int check_failed(int kfd, const char *msg)
 /* exchange() with the kernel log read from its start; fd or -1 in *kfd. */
 static int exchange_kmsg(const struct run *r, int *kfd)
 {
-	*kfd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (*kfd >= 0)
-		lseek(*kfd, 0, SEEK_END);
+	*kfd = kmsg_open_end();
 	if (exchange(r)) {
 		if (*kfd >= 0)
 			close(*kfd);

@@ -241,20 +241,6 @@ static void client(void)
 	_exit(0);
 }
 
-static int reap(pid_t pid, long long deadline)
-{
-	int status;
-
-	while (now_ms() < deadline) {
-		if (waitpid(pid, &status, WNOHANG) == pid)
-			return 1;
-		usleep(10000);
-	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
-	return 0;
-}
-
 static int stacked_with_apparmor(void)
 {
 	return in_list(param("expect"), "apparmor") && !access(DISPLAY, F_OK);
@@ -322,9 +308,9 @@ static int exchange(const char *cli_srv, const char *srv_cli, int connect_ms)
 	}
 	if (cli == 0)
 		client();
-	rc = reap(cli, now_ms() + CONNECT_MS + 2 * IO_MS);
+	rc = reap_until(cli, now_ms() + CONNECT_MS + 2 * IO_MS);
 	__atomic_store_n(&sh->cli_done, 1, __ATOMIC_SEQ_CST);
-	if (!reap(srv, now_ms() + IO_MS))
+	if (!reap_until(srv, now_ms() + IO_MS))
 		diag("server killed after %d ms", IO_MS);
 	if (sh->srv_err[0])
 		diag("server: %s", sh->srv_err);
@@ -481,19 +467,12 @@ static enum result peercontext(void)
 static void show_denial(int kfd, const char *subj, const char *obj)
 {
 	char rec[1024], want[96];
-	ssize_t n;
 	int found = 0;
 
 	if (kfd < 0)
 		return;
 	snprintf(want, sizeof(want), "subject=\"%s\" object=\"%s\"", subj, obj);
-	for (;;) {
-		n = read(kfd, rec, sizeof(rec) - 1);
-		if (n < 0 && errno == EPIPE)
-			continue;
-		if (n <= 0)
-			break;
-		rec[n] = '\0';
+	while (kmsg_next(kfd, rec, sizeof(rec))) {
 		if (!found && strstr(rec, "lsm=SMACK") && strstr(rec, want)) {
 			char *p = strstr(rec, "fn=");
 
@@ -507,15 +486,6 @@ static void show_denial(int kfd, const char *subj, const char *obj)
 	close(kfd);
 }
 
-static int open_kmsg(void)
-{
-	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	if (fd >= 0)
-		lseek(fd, 0, SEEK_END);
-	return fd;
-}
-
 static enum result denied(void)
 {
 	const char *why = smack_missing();
@@ -523,7 +493,7 @@ static enum result denied(void)
 
 	if (why)
 		return skip("%s", why);
-	kfd = open_kmsg();
+	kfd = kmsg_open_end();
 	if (exchange("-", "w", CONNECT_MS)) {
 		show_denial(kfd, CLI, SRV);
 		return FAIL;
@@ -539,7 +509,7 @@ static enum result reply_denied(void)
 
 	if (why)
 		return skip("%s", why);
-	kfd = open_kmsg();
+	kfd = kmsg_open_end();
 	if (exchange("w", "-", NO_ANSWER_MS)) {
 		show_denial(kfd, SRV, CLI);
 		return FAIL;

@@ -6,12 +6,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <netinet/in.h>
@@ -217,6 +219,46 @@ long long now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+int reap_until(pid_t pid, long long deadline)
+{
+	int status;
+
+	while (now_ms() < deadline) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return 1;
+		usleep(10000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	return 0;
+}
+
+int kmsg_open_end(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0)
+		lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+int kmsg_next(int fd, char *rec, size_t size)
+{
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	for (;;) {
+		n = read(fd, rec, size - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;	/* records overwritten meanwhile */
+		if (n <= 0)
+			return 0;
+		rec[n] = '\0';
+		return 1;
+	}
 }
 
 static long slab_attr(const char *cache, const char *attr)

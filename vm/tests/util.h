@@ -111,6 +111,12 @@ int slab_socket_blob_caches(const char *names[], int ratio100[], int max);
 
 /* Milliseconds of CLOCK_MONOTONIC. */
 long long now_ms(void);
+/* Wait for pid until deadline (now_ms()); kill it past it.  1 if it exited on time. */
+int reap_until(pid_t pid, long long deadline);
+/* /dev/kmsg opened at the end of the log (non-blocking), or -1. */
+int kmsg_open_end(void);
+/* The next kernel log record from fd into rec (nul-terminated): 1, or 0 at the end or when fd < 0. */
+int kmsg_next(int fd, char *rec, size_t size);
 
 /*
  * TIMED(fn) defines fn_timed(), which runs fn and prints "# time: fn N ms"
