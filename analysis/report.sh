@@ -176,6 +176,22 @@ ratios() {
 		}' "$out/.headline" "$2"
 }
 
+# pivot: "column<TAB>benchmark<TAB>metric<TAB>cell" lines on stdin -> a
+# markdown table, one row per headline figure (in .headline's order, with its
+# unit) that has a cell, one column per kernel/stack in order of appearance.
+pivot() {
+	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; ord[++no] = $1 "\t" $2; next }
+		{ if (!($1 in seen)) { seen[$1] = 1; cols[++nc] = $1 } v[$2 "\t" $3, $1] = $4 }
+		END {
+			h = "benchmark\tmetric"; for (j = 1; j <= nc; j++) h = h "\t" cols[j]; print h
+			for (i = 1; i <= no; i++) {
+				any = 0; split(ord[i], f, "\t"); l = f[1] "\t" f[2] " (" u[ord[i]] ")"
+				for (j = 1; j <= nc; j++) { c = ((ord[i], cols[j]) in v) ? v[ord[i], cols[j]] : "–"; if (c != "–") any = 1; l = l "\t" c }
+				if (any) print l
+			}
+		}' "$out/.headline" - | md_table
+}
+
 {
 echo "## 2. Benchmarks (\`analysis/bench.sh\`, bench kernels)"
 echo
@@ -214,18 +230,8 @@ if [ -f "$bench/det.tsv" ]; then
 	else
 	echo "Figures (run 1) and ratio to base with the same stack (– when base cannot run that stack):"
 	echo
-	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; ord[++no] = $1 "\t" $2; next }
-		$1 == "det" { col = $2 "/" $3; if (!(col in seen)) { seen[col] = 1; cols[++nc] = col }
-			v[$4 "\t" $5, col] = $6 ($8 != "" ? sprintf(" (%.3f)", $8) : "") }
-		END {
-			h = "benchmark\tmetric"; for (j = 1; j <= nc; j++) h = h "\t" cols[j]; print h
-			for (i = 1; i <= no; i++) {
-				any = 0; l = ord[i]
-				split(ord[i], f, "\t"); l = f[1] "\t" f[2] " (" u[ord[i]] ")"
-				for (j = 1; j <= nc; j++) { c = ((ord[i], cols[j]) in v) ? v[ord[i], cols[j]] : "–"; if (c != "–") any = 1; l = l "\t" c }
-				if (any) print l
-			}
-		}' "$out/.headline" "$out/ratios.tsv" | md_table
+	awk -F'\t' '$1 == "det" { print $2 "/" $3 "\t" $4 "\t" $5 "\t" $6 ($8 != "" ? sprintf(" (%.3f)", $8) : "") }' \
+		"$out/ratios.tsv" | pivot
 	fi
 	echo
 	res=$(awk -F'\t' 'NR > 1 && $4 == "result" && $5 != "ok" { printf "%s/%s %s: %s; ", $1, $2, $3, $5 }' "$bench/det.tsv")
@@ -264,22 +270,10 @@ if [ -f "$bench/wall.tsv" ]; then
 	echo "start of the run in info.txt, per boot in \`runs/wall/*/loadavg-start\`): compare designs on the"
 	echo "deterministic figures; these show contention (\`churn_*\`: threads creating sockets at once)."
 	echo
-	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; ord[++no] = $1 "\t" $2; next }
-		FILENAME ~ /ratios/ { if ($1 == "wall") r[$2 "/" $3, $4 "\t" $5] = $8; next }
-		FNR > 1 { col = $1 "/" $2; if (!(col in seen)) { seen[col] = 1; cols[++nc] = col }
-			v[$3 "\t" $4, col] = $5 " [" $6 "–" $7 "]" }
-		END {
-			h = "benchmark\tmetric"; for (j = 1; j <= nc; j++) h = h "\t" cols[j]; print h
-			for (i = 1; i <= no; i++) {
-				any = 0; split(ord[i], f, "\t"); l = f[1] "\t" f[2] " (" u[ord[i]] ")"
-				for (j = 1; j <= nc; j++) {
-					c = ((ord[i], cols[j]) in v) ? v[ord[i], cols[j]] : "–"
-					if (c != "–") { any = 1; if (r[cols[j], ord[i]] != "") c = c sprintf(" (%.3f)", r[cols[j], ord[i]]) }
-					l = l "\t" c
-				}
-				if (any) print l
-			}
-		}' "$out/.headline" "$out/ratios.tsv" "$bench/wall.tsv" | md_table
+	awk -F'\t' 'FNR == NR { if ($1 == "wall") r[$2 "/" $3 "\t" $4 "\t" $5] = $8; next }
+		FNR > 1 { k = $1 "/" $2 "\t" $3 "\t" $4
+			print k "\t" $5 " [" $6 "–" $7 "]" (r[k] != "" ? sprintf(" (%.3f)", r[k]) : "") }' \
+		"$out/ratios.tsv" "$bench/wall.tsv" | pivot
 	echo
 else
 	echo "$NM (no \`build/bench/wall.tsv\`)."
