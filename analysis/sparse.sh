@@ -74,7 +74,7 @@ for v in $variants; do
 	done
 	ckey=$( { cat "${frags[@]}"; echo "$commit"; } | sha256sum | cut -d' ' -f1)
 	# The build lock: one kernel build at a time on this machine.
-	exec 9>"/tmp/lsm-stacking-kbuild.lock"
+	exec 9>"$KBUILD_LOCK"
 	if ! flock -n 9; then
 		progress "sparse: waiting for another kernel build to finish"
 		flock 9

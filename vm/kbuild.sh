@@ -19,7 +19,7 @@ for f in "${frags[@]}"; do [ -f "$f" ] || die "no config fragment $f"; done
 # wait for any other build, from any worktree or session, to finish.
 # The lock is taken before build/linux is checked out: another build may
 # be compiling from it.
-exec 9>"/tmp/lsm-stacking-kbuild.lock"
+exec 9>"$KBUILD_LOCK"
 if ! flock -n 9; then
 	progress "waiting for another kernel build to finish"
 	flock 9

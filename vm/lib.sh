@@ -8,6 +8,9 @@ LINUX=$BUILD/linux            # the one git worktree every variant is built from
 LOGS=$BUILD/logs
 STAMPS=$BUILD/stamps
 VARIANTS="base modern legacy"
+# One kernel build at a time on this machine, from any checkout or session
+# (vm/kbuild.sh, analysis/sparse.sh); vm/tree.sh takes it to switch branches.
+KBUILD_LOCK=/tmp/lsm-stacking-kbuild.lock
 mkdir -p "$LOGS" "$STAMPS"
 
 # ccache: out-of-tree directories are direct children of the tree, so

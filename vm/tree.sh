@@ -18,7 +18,7 @@ expect() { sed -n "s/^$1=//p" "$TOP/vm/base-tree.txt"; }
 # unless our caller already holds it.
 tree_lock() {
 	[ -n "${LSM_KBUILD_LOCK_HELD:-}" ] && return 0
-	exec 8>"/tmp/lsm-stacking-kbuild.lock"
+	exec 8>"$KBUILD_LOCK"
 	if ! flock -n 8; then
 		progress "waiting for a kernel build to finish before switching build/linux"
 		flock 8
