@@ -269,11 +269,16 @@ if [ -f "$bench/wall.tsv" ]; then
 	echo "Wall-clock figures under TCG move with everything else the host runs (load average at the"
 	echo "start of the run in info.txt, per boot in \`runs/wall/*/loadavg-start\`): compare designs on the"
 	echo "deterministic figures; these show contention (\`churn_*\`: threads creating sockets at once)."
+	echo "A ratio marked † comes with a min–max range that does not overlap base's: only those differ"
+	echo "by more than the spread of the rounds, and even those can be the host's doing: where the deterministic"
+	echo "ratio of the same figure is 1.000 (same instructions as base), a wall-clock difference is not the design's."
 	echo
 	awk -F'\t' 'FNR == NR { if ($1 == "wall") r[$2 "/" $3 "\t" $4 "\t" $5] = $8; next }
-		FNR > 1 { k = $1 "/" $2 "\t" $3 "\t" $4
-			print k "\t" $5 " [" $6 "–" $7 "]" (r[k] != "" ? sprintf(" (%.3f)", r[k]) : "") }' \
-		"$out/ratios.tsv" "$bench/wall.tsv" | pivot
+		FNR == 1 { f++ } FNR > 1 && f == 1 && $1 == "base" { bmin[$2 "\t" $3 "\t" $4] = $6; bmax[$2 "\t" $3 "\t" $4] = $7 }
+		FNR > 1 && f == 2 { k = $1 "/" $2 "\t" $3 "\t" $4; b = $2 "\t" $3 "\t" $4
+			apart = ($1 != "base" && (b in bmin) && ($6 + 0 > bmax[b] + 0 || $7 + 0 < bmin[b] + 0)) ? "†" : ""
+			print k "\t" $5 " [" $6 "–" $7 "]" (r[k] != "" ? sprintf(" (%.3f%s)", r[k], apart) : "") }' \
+		"$out/ratios.tsv" "$bench/wall.tsv" "$bench/wall.tsv" | pivot
 	echo
 else
 	echo "$NM (no \`build/bench/wall.tsv\`)."
