@@ -569,7 +569,7 @@ echo
 echo "## 8. Coccinelle (\`make -C cocci report\`)"
 echo
 if [ -f "$cocci/summary.csv" ]; then
-	cp "$cocci/summary.csv" "$out/cocci.csv"
+	sed "s|$TOP/||g" "$cocci/summary.csv" >"$out/cocci.csv"	# paths relative to the project
 	grep -E '^(key|sk_security\.total\.[a-z_]+|blob_accessor\.total\.[a-z_]+|reconstruct\.roundtrip|status),' "$cocci/summary.csv" | tr ',' '\t' | md_table
 	echo
 	echo "All counts: \`cocci.csv\`."
