@@ -717,5 +717,44 @@ fi
 echo
 echo "Data beside this report: $(cd "$out" && ls *.csv 2>/dev/null | tr '\n' ' ')"
 } >>"$R"
+# ---------------------------------------------------------------- summary
+# "At a glance", put after the header: the headline lines of the sections
+# above and a few rows of the design and SYNTHETIC tables, quoted from the
+# report itself (so it can never disagree with them).
+{
+echo "## At a glance"
+echo
+echo "Quoted from the sections below (each line names its section)."
+echo
+lines=$(
+	l=$(grep -m1 -E '^[0-9]+ passed, [0-9]+ failed' "$R") && echo "- Functional matrix (§1): $l"
+	l=$(grep -m1 '^Every row booted twice' "$R") && echo "- Deterministic mode (§2.1): ${l#Every row booted twice: }"
+	l=$(grep -m1 '^In short: ' "$R") && echo "- The v11 cover letter's claim, sockperf and dbench within 0.8% of base (§2.1): ${l#In short: }"
+	l=$(awk '/^## 7\. sparse/ { s = 1 } s && /^- (modern|legacy): / { t = substr($0, 3); sub(/\.$/, "", t); printf "%s%s", (n++ ? "; " : ""), t } /^## 8/ { exit }' "$R")
+	[ -z "$l" ] || echo "- sparse against base (§7): $l."
+)
+echo "${lines:-$NM (no matrix, benchmark or sparse results).}"
+echo
+rows=$(awk -F' \\| ' '/^## 5\. Design comparison/ { s = 1 } /^### 5\.1/ { s = 0 }
+	s && /^\| (slab allocations per TCP socket, smack\+apparmor|slab bytes per TCP socket, smack\+apparmor|instructions per socket\(\)\+close\(\) \(TCP\), smack\+apparmor|instructions per SO_PEERCONTEXT call|locks taken per TCP socket\(\)\+close\(\), smack\+apparmor|kernel size) / { print }' "$R")
+if [ -n "$rows" ]; then
+	echo "Design comparison (§5, deterministic instructions and slab figures; locks from the test kernels):"
+	echo
+	awk '/^## 5\. Design comparison/ { s = 1 } s && /^\| measure / { print; getline; print; exit }' "$R"
+	echo "$rows"
+	echo
+fi
+rows=$(awk '/^### 4\.1/ { s = 1 } /^## 5\./ { s = 0 } s && /^\| (TCP socket\(\)\+close\(\) |getsockopt\(SO_PEERSEC\),|slab bytes per TCP socket |slab allocations per TCP socket )/ { print }' "$R")
+if [ -n "$rows" ]; then
+	echo "Each module beyond two (**SYNTHETIC** modules, §4.1):"
+	echo
+	awk '/^### 4\.1/ { s = 1 } s && /^\| SYNTHETIC: measure / { print; getline; print; exit }' "$R"
+	echo "$rows"
+	echo
+fi
+} >"$out/.glance"
+awk -v g="$out/.glance" '/^## 1\. / && !done { while ((getline l < g) > 0) print l; done = 1 } { print }' "$R" >"$R.new" && mv "$R.new" "$R"
+rm -f "$out/.glance"
+
 rm -f "$out"/.r-* "$out/.m" "$out/.headline" "$out/.synthm" "$out"/*.tsv
 progress "report: ${R#$TOP/}"
