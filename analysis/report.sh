@@ -25,6 +25,15 @@ R=$out/REPORT.md
 NM="**not measured yet**"
 have_gnuplot=0; command -v gnuplot >/dev/null && have_gnuplot=1
 
+# skipped_rows FILE PLAN: the rows of analysis/PLAN a script skipped
+# (FILE: kernel<TAB>stack<TAB>why), as a list; nothing when there are none.
+skipped_rows() {
+	[ -s "$1" ] || return 0
+	echo "Rows of \`analysis/$2\` not measured yet:"
+	echo
+	awk -F'\t' '{ printf "- %s %s: %s\n", $1, $2, $3 }' "$1"
+	echo
+}
 # md_table: TSV on stdin (first line = header) -> markdown table.
 md_table() {
 	awk -F'\t' 'NR == 1 { h = "|"; s = "|"; for (i = 1; i <= NF; i++) { h = h " " $i " |"; s = s "---|" } print h; print s; next }
@@ -203,12 +212,7 @@ if [ -f "$bench/info.txt" ]; then
 	echo '```'
 	echo
 fi
-if [ -s "$bench/skipped.tsv" ]; then
-	echo "Rows of \`analysis/bench-plan.txt\` not measured yet:"
-	echo
-	awk -F'\t' '{ printf "- %s %s: %s\n", $1, $2, $3 }' "$bench/skipped.tsv"
-	echo
-fi
+skipped_rows "$bench/skipped.tsv" bench-plan.txt
 if [ -f "$bench/status.tsv" ] && grep -qv $'\tok\t' "$bench/status.tsv"; then
 	echo "**Boots that failed the judge or a workload** (their figures are shown all the same; see the run directory):"
 	echo
@@ -504,12 +508,7 @@ if [ -f "$locks" ] && [ "$(wc -l <"$locks")" -gt 1 ]; then
 				print l } }' "$locks" | md_table
 	echo
 fi
-if [ -s "$bench/locks-skipped.tsv" ]; then
-	echo "Rows of \`analysis/locks-plan.txt\` not measured yet:"
-	echo
-	awk -F'\t' '{ printf "- %s %s: %s\n", $1, $2, $3 }' "$bench/locks-skipped.tsv"
-	echo
-fi
+skipped_rows "$bench/locks-skipped.tsv" locks-plan.txt
 if [ -f "$bench/locks-status.tsv" ] && grep -qv $'\tok\t' "$bench/locks-status.tsv"; then
 	echo "**Lock-count boots that failed** (figures shown all the same):"
 	echo
