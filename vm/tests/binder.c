@@ -406,7 +406,6 @@ static int exchange(const struct run *r)
 {
 	char path[128], name[64];
 	pid_t srv, cli;
-	long long deadline;
 	int rc;
 
 	if (!sh) {
@@ -434,29 +433,22 @@ static int exchange(const struct run *r)
 	}
 	if (srv == 0)
 		server(path, r->srv_display, r->secctx);
-	deadline = now_ms() + TIMEOUT_MS;
-	while (!__atomic_load_n(&sh->srv_ready, __ATOMIC_SEQ_CST) &&
-	       now_ms() < deadline)
-		usleep(5000);
-	if (sh->srv_ready != 1) {
+	if (!wait_ready(&sh->srv_ready, TIMEOUT_MS)) {
 		diag("context manager not ready: %s", sh->srv_err[0] ?
 		     sh->srv_err : "timeout");
-		kill(srv, SIGKILL);
-		waitpid(srv, NULL, 0);
+		kill_reap(srv);
 		return -1;
 	}
 	cli = fork();
 	if (cli < 0) {
 		diag("fork: %s", strerror(errno));
-		kill(srv, SIGKILL);
-		waitpid(srv, NULL, 0);
+		kill_reap(srv);
 		return -1;
 	}
 	if (cli == 0)
 		client(path, r->cli_displays);
 	rc = reap_until(cli, now_ms() + TIMEOUT_MS);
-	kill(srv, SIGKILL);
-	waitpid(srv, NULL, 0);
+	kill_reap(srv);
 	if (sh->srv_err[0])
 		diag("server: %s", sh->srv_err);
 	if (!rc) {

@@ -260,7 +260,6 @@ static const char *smack_missing(void)
 static int exchange(const char *cli_srv, const char *srv_cli, int connect_ms)
 {
 	pid_t srv, cli;
-	long long deadline;
 	int rc;
 
 	if (loopback_up()) {
@@ -290,20 +289,15 @@ static int exchange(const char *cli_srv, const char *srv_cli, int connect_ms)
 	}
 	if (srv == 0)
 		server(stacked_with_apparmor());
-	deadline = now_ms() + CONNECT_MS;
-	while (!__atomic_load_n(&sh->srv_ready, __ATOMIC_SEQ_CST) && now_ms() < deadline)
-		usleep(5000);
-	if (sh->srv_ready != 1) {
+	if (!wait_ready(&sh->srv_ready, CONNECT_MS)) {
 		diag("server not ready: %s", sh->srv_err[0] ? sh->srv_err : "timeout");
-		kill(srv, SIGKILL);
-		waitpid(srv, NULL, 0);
+		kill_reap(srv);
 		return -1;
 	}
 	cli = fork();
 	if (cli < 0) {
 		diag("fork: %s", strerror(errno));
-		kill(srv, SIGKILL);
-		waitpid(srv, NULL, 0);
+		kill_reap(srv);
 		return -1;
 	}
 	if (cli == 0)
@@ -486,36 +480,35 @@ static void show_denial(int kfd, const char *subj, const char *obj)
 	close(kfd);
 }
 
-static enum result denied(void)
+/*
+ * Traffic one way refused by a Smack rule: exchange with rules cli_srv and
+ * srv_cli, show Smack's record of subj denied obj, and expect the refusal
+ * check_refused() names by rule and err.
+ */
+static enum result refused_one_way(const char *cli_srv, const char *srv_cli, int connect_ms,
+				   const char *subj, const char *obj, const char *rule, int err)
 {
 	const char *why = smack_missing();
-	int kfd;
+	int kfd, rc;
 
 	if (why)
 		return skip("%s", why);
 	kfd = kmsg_open_end();
-	if (exchange("-", "w", CONNECT_MS)) {
-		show_denial(kfd, CLI, SRV);
+	rc = exchange(cli_srv, srv_cli, connect_ms);
+	show_denial(kfd, subj, obj);
+	if (rc)
 		return FAIL;
-	}
-	show_denial(kfd, CLI, SRV);
-	return check_refused(CLI " " SRV " -", EHOSTUNREACH) ? FAIL : PASS;
+	return check_refused(rule, err) ? FAIL : PASS;
+}
+
+static enum result denied(void)
+{
+	return refused_one_way("-", "w", CONNECT_MS, CLI, SRV, CLI " " SRV " -", EHOSTUNREACH);
 }
 
 static enum result reply_denied(void)
 {
-	const char *why = smack_missing();
-	int kfd;
-
-	if (why)
-		return skip("%s", why);
-	kfd = kmsg_open_end();
-	if (exchange("w", "-", NO_ANSWER_MS)) {
-		show_denial(kfd, SRV, CLI);
-		return FAIL;
-	}
-	show_denial(kfd, SRV, CLI);
-	return check_refused(SRV " " CLI " -", ETIMEDOUT) ? FAIL : PASS;
+	return refused_one_way("w", "-", NO_ANSWER_MS, SRV, CLI, SRV " " CLI " -", ETIMEDOUT);
 }
 
 static enum result restored(void)

@@ -769,8 +769,7 @@ static enum result workers(void)
 	for (i = 0; i < st.workers; i++)
 		if (pid[i]) {
 			diag("worker %d stuck 30 s after the deadline: killed", i);
-			kill(pid[i], SIGKILL);
-			waitpid(pid[i], NULL, 0);
+			kill_reap(pid[i]);
 			failed++;
 		}
 	st.ran = 1;

@@ -221,6 +221,12 @@ long long now_ms(void)
 	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
+void kill_reap(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
 int reap_until(pid_t pid, long long deadline)
 {
 	int status;
@@ -230,9 +236,17 @@ int reap_until(pid_t pid, long long deadline)
 			return 1;
 		usleep(10000);
 	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
+	kill_reap(pid);
 	return 0;
+}
+
+int wait_ready(const int *flag, int ms)
+{
+	long long deadline = now_ms() + ms;
+
+	while (!__atomic_load_n(flag, __ATOMIC_SEQ_CST) && now_ms() < deadline)
+		usleep(5000);
+	return __atomic_load_n(flag, __ATOMIC_SEQ_CST) == 1;
 }
 
 int kmsg_open_end(void)

@@ -111,8 +111,15 @@ int slab_socket_blob_caches(const char *names[], int ratio100[], int max);
 
 /* Milliseconds of CLOCK_MONOTONIC. */
 long long now_ms(void);
+/* SIGKILL pid and reap it. */
+void kill_reap(pid_t pid);
 /* Wait for pid until deadline (now_ms()); kill it past it.  1 if it exited on time. */
 int reap_until(pid_t pid, long long deadline);
+/*
+ * Wait up to ms for *flag (shared memory, set by a forked child: 1 ready,
+ * anything else non-zero a failure) to be set; 1 if it reads 1.
+ */
+int wait_ready(const int *flag, int ms);
 /* /dev/kmsg opened at the end of the log (non-blocking), or -1. */
 int kmsg_open_end(void);
 /* The next kernel log record from fd into rec (nul-terminated): 1, or 0 at the end or when fd < 0. */
