@@ -619,51 +619,48 @@ static enum result helper_display(const struct subject *s, int want)
 	return PASS;
 }
 
+/* A display case needs lsm active and a kernel with attr/display. */
+static enum result need_display(const char *lsm)
+{
+	if (!active(lsm))
+		return skip("%s is not active", lsm);
+	if (!stacking_kernel())
+		return skip("no /proc/self/attr/display on this kernel");
+	return PASS;
+}
+
+/* helper_display(s, want) once need_display(lsm) and setup() pass. */
+static enum result display_as(const char *lsm, enum result (*setup)(void),
+			      const struct subject *s, int want)
+{
+	enum result r = need_display(lsm);
+
+	if (r == PASS)
+		r = setup();
+	return r == PASS ? helper_display(s, want) : r;
+}
+
 static enum result display_apparmor_denied(void)
 {
 	const struct subject s = { NULL, AA_CONFINED };
-	enum result r;
 
-	if (!active("apparmor"))
-		return skip("apparmor is not active");
-	if (!stacking_kernel())
-		return skip("no /proc/self/attr/display on this kernel");
-	r = aa_setup();
-	if (r != PASS)
-		return r;
 	/* security/apparmor/lsm.c: aa_capable(CAP_MAC_ADMIN) -> -EPERM */
-	return helper_display(&s, EPERM);
+	return display_as("apparmor", aa_setup, &s, EPERM);
 }
 
 static enum result display_apparmor_mac_admin(void)
 {
 	const struct subject s = { NULL, AA_MACADMIN };
-	enum result r;
 
-	if (!active("apparmor"))
-		return skip("apparmor is not active");
-	if (!stacking_kernel())
-		return skip("no /proc/self/attr/display on this kernel");
-	r = aa_setup();
-	if (r != PASS)
-		return r;
-	return helper_display(&s, 0);
+	return display_as("apparmor", aa_setup, &s, 0);
 }
 
 /* Smack has no objection: a Smack-labelled task, AppArmor-unconfined. */
 static enum result display_smack_allows(void)
 {
 	const struct subject s = { SMACK_SUBJ, NULL };
-	enum result r;
 
-	if (!active("smack"))
-		return skip("smack is not active");
-	if (!stacking_kernel())
-		return skip("no /proc/self/attr/display on this kernel");
-	r = prepare_files();
-	if (r != PASS)
-		return r;
-	return helper_display(&s, 0);
+	return display_as("smack", prepare_files, &s, 0);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1222,12 +1219,10 @@ static int self_display(int want)
  */
 static enum result selinux_display_denied(void)
 {
-	enum result r;
+	enum result r = need_display("selinux");
 
-	if (!active("selinux"))
-		return skip("selinux is not active");
-	if (!stacking_kernel())
-		return skip("no /proc/self/attr/display on this kernel");
+	if (r != PASS)
+		return r;
 	r = sel_use(SEL_POLICY_NOSETDISPLAY);
 	if (r != PASS)
 		return r;
@@ -1237,13 +1232,11 @@ static enum result selinux_display_denied(void)
 /* Under mdp's policy (setdisplay granted), loaded after the other, it may. */
 static enum result selinux_display_allowed(void)
 {
-	enum result r;
+	enum result r = need_display("selinux");
 	int bad;
 
-	if (!active("selinux"))
-		return skip("selinux is not active");
-	if (!stacking_kernel())
-		return skip("no /proc/self/attr/display on this kernel");
+	if (r != PASS)
+		return r;
 	r = sel_setup();
 	if (r != PASS)
 		return r;
