@@ -5,7 +5,7 @@ TOP := $(CURDIR)
 export TOP
 VARIANT ?= modern
 
-.PHONY: all help deps tree variants cocci test-bench sparse bench report snapshot kernels bench-kernels initramfs test \
+.PHONY: all test-distro-base distro-config help deps tree variants cocci test-bench sparse bench report snapshot kernels bench-kernels initramfs test \
 	test-host test-guest bisect-check compile-touched checkpatch export-modern export-legacy clean distclean
 
 ## all: the main job: every variant, the functional matrix, cocci, sparse, benchmarks, the report
@@ -45,6 +45,7 @@ test: deps test-host test-bench test-guest
 
 ## test-host: host-side tests: the run judge on synthetic output, the semantic patches
 test-host: deps
+	@vm/config/mkdistro.sh --check
 	@vm/selftest.sh
 	@$(MAKE) -s -C cocci test
 	@analysis/tests/run.sh
@@ -77,6 +78,15 @@ cocci: variants
 ## test-guest: boot every variant x LSM stack of vm/matrix.txt and run the in-guest tests
 test-guest: deps
 	@vm/matrix.sh
+
+## test-distro-base: base on Debian's configuration (the reference rows, not in test); copies the summary to analysis/results/distro-base.txt
+test-distro-base: deps
+	@MATRIX_EXCLUDE= vm/matrix.sh base | tee build/runs-distro-base.txt
+	@cp build/runs-distro-base.txt analysis/results/distro-base.txt
+
+## distro-config: regenerate vm/config/distro.config from Debian's linux-config-6.1
+distro-config: deps
+	@vm/config/mkdistro.sh
 
 ## bisect-check: at every prefix of both series compile all objects they touch (slow; not in test)
 bisect-check: variants

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Install (as root) or name (otherwise) the Debian packages the project needs.
 . "$(dirname "$0")/lib.sh"
-PKGS="linux-source-6.1 gcc make flex bison bc libelf-dev libssl-dev cpio ccache
+PKGS="linux-source-6.1 linux-config-6.1 gcc make flex bison bc libelf-dev libssl-dev cpio ccache
 qemu-system-x86 busybox-static coccinelle sparse sockperf dbench apparmor
 checkpolicy gnuplot-nox xz-utils git python3"
 missing=

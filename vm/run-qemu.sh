@@ -1,6 +1,6 @@
 #!/bin/bash
 # run-qemu.sh NAME BZIMAGE INITRAMFS LSM EXPECT SUITES [TIMEOUT]
-# Boot BZIMAGE under TCG with lsm=LSM, run lsmtest SUITES in the guest and
+# Boot BZIMAGE under TCG with lsm=LSM (none for "-"), run lsmtest SUITES in the guest and
 # judge the run.  Results go to build/runs/NAME/: console.log (everything
 # the guest printed), tap.log (the KTAP stream from ttyS1), results.tsv
 # (one "status<TAB>case" line per case, harness checks included).
@@ -11,7 +11,9 @@ dir=$BUILD/runs/$name
 rm -rf "$dir"; mkdir -p "$dir"
 [ -f "$kernel" ] || die "no kernel $kernel"
 
-append="console=ttyS0 panic=-1 lsm=$lsm lsmtest_expect=$expect lsmtest_suites=$suites"
+# LSM "-": no lsm= at all, the kernel's built-in order (CONFIG_LSM).
+append="console=ttyS0 panic=-1 lsmtest_expect=$expect lsmtest_suites=$suites"
+[ "$lsm" = - ] || append="$append lsm=$lsm"
 append="$append oops=panic kmemleak=on nokaslr ${QEMU_APPEND:-}"
 # Let failslab target the socket and blob caches (faults suite): since 5.9
 # a cache's failslab mark can only be set at boot.

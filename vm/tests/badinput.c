@@ -205,19 +205,33 @@ static enum result display_too_long(void)
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
 
+/*
+ * A bare name, as "echo -n" and write(fd, name, strlen(name)) give it, is
+ * accepted (issue 12: EINVAL was wrong); a prefix of a name is not a name.
+ */
 static enum result display_unterminated(void)
 {
 	const char *m[3];
-	int n = active_majors(m), i, bad = 0;
+	int n = active_majors(m), i, bad = 0, rc;
+	const char *first = display_lsm();
 	char what[64];
 
 	if (need_display() == SKIP)
 		return SKIP;
-	for (i = 0; i < n; i++) {
-		snprintf(what, sizeof(what), "'%s' without terminator", m[i]);
-		bad += refused(what, DISPLAY, m[i], strlen(m[i]), EINVAL);
+	for (i = n - 1; i >= 0; i--) {
+		rc = write_attr(DISPLAY, m[i], strlen(m[i]));
+		tried++;
+		if (rc || !display_is(m[i])) {
+			diag("'%s' without terminator: %s, display '%s'", m[i],
+			     errname(rc), cur_display() ? cur_display() : "?");
+			bad++;
+		}
 		snprintf(what, sizeof(what), "'%s' minus its last letter", m[i]);
 		bad += refused(what, DISPLAY, m[i], strlen(m[i]) - 1, EINVAL);
+	}
+	if (write_attr(DISPLAY, first, strlen(first)) || !display_is(first)) {
+		diag("cannot return to %s", first);
+		bad++;
 	}
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
@@ -844,10 +858,11 @@ static int valid_display_write(const char *b, size_t len, const char *m[], int n
 
 	if (len > PAGE)
 		len = PAGE;
-	if (len < 2 || (b[len - 1] != '\n' && b[len - 1] != '\0'))
-		return -1;
-	l = len - 1;
-	if (l > 32 || memchr(b, '\0', l) || memchr(b, '\n', l))
+	/* one trailing newline or nul is allowed, not required */
+	l = len;
+	if (l && (b[l - 1] == '\n' || b[l - 1] == '\0'))
+		l--;
+	if (!l || l > 32 || memchr(b, '\0', l) || memchr(b, '\n', l))
 		return -1;
 	for (i = 0; i < n; i++)
 		if (strlen(m[i]) == l && !memcmp(m[i], b, l))

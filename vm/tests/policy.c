@@ -33,6 +33,7 @@
 #include <linux/audit.h>
 #include <linux/netlink.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -853,15 +854,73 @@ static int field(const char *text, const char *key, char *val, size_t size)
  * openat; when more than one module has contexts the SYSCALL record has a
  * subj_<lsm>= field for each (modern patch "audit: Add subj_<lsm>=").
  */
+/*
+ * Make this process the audit daemon (audit enabled, records to fd); the
+ * state before goes to *before.  0 or a failure already reported by diag.
+ */
+static int audit_take(int fd, int *seq, struct audit_status *before,
+		      struct audit_rec *recs, size_t max, size_t *nrecs)
+{
+	struct audit_status st;
+	int rc, acked = 1;
+
+	memset(before, 0, sizeof(*before));
+	rc = audit_request(fd, AUDIT_GET, NULL, 0, ++*seq);
+	if (!rc)
+		rc = audit_recv(fd, 2000, *seq, &acked, before, NULL, 0, NULL, NULL);
+	if (rc || acked) {
+		diag("AUDIT_GET: %s", strerror(rc ? -rc : -acked));
+		return -1;
+	}
+	diag("audit before: enabled %u, pid %u, backlog_limit %u", before->enabled,
+	     before->pid, before->backlog_limit);
+	memset(&st, 0, sizeof(st));
+	st.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID;
+	st.enabled = 1;
+	st.pid = getpid();
+	acked = 1;
+	rc = audit_request(fd, AUDIT_SET, &st, sizeof(st), ++*seq);
+	if (!rc)
+		rc = audit_recv(fd, 2000, *seq, &acked, NULL, recs, max, nrecs, NULL);
+	if (rc || acked) {
+		diag("AUDIT_SET enabled=1 pid=%d: %s", (int)st.pid,
+		     strerror(rc ? -rc : -acked));
+		return -1;
+	}
+	return 0;
+}
+
+/* Give the audit daemon role back; leave enabled as it was.  0 or -1. */
+static int audit_give_back(int fd, int *seq, const struct audit_status *before,
+			   struct audit_rec *recs, size_t max, size_t *nrecs)
+{
+	struct audit_status st;
+	int rc, acked = 1;
+
+	memset(&st, 0, sizeof(st));
+	st.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID;
+	st.enabled = before->enabled;
+	st.pid = 0;
+	rc = audit_request(fd, AUDIT_SET, &st, sizeof(st), ++*seq);
+	if (!rc)
+		rc = audit_recv(fd, 2000, *seq, &acked, NULL, recs, max, nrecs, NULL);
+	if (rc || acked) {
+		diag("AUDIT_SET pid=0 enabled=%u: %s", before->enabled,
+		     strerror(rc ? -rc : -acked));
+		return -1;
+	}
+	return 0;
+}
+
 static enum result audit_apparmor_denial(void)
 {
 	static struct audit_rec recs[MAX_RECS];
 	const struct subject s = { active("smack") ? SMACK_SUBJ : NULL, AA_CONFINED };
 	const struct audit_rec *avc, *sys;
-	struct audit_status st, before;
+	struct audit_status before;
 	const char *majors[3];
 	size_t n = active_majors(majors), nrecs = 0, i;
-	int fd, rc, acked, bad = 0, seq = 1;
+	int fd, rc, bad = 0, seq = 1;
 	char val[256], key[32];
 	enum result r;
 
@@ -874,30 +933,9 @@ static enum result audit_apparmor_denial(void)
 	if (fd < 0)
 		return fail("socket(NETLINK_AUDIT): %s", strerror(errno));
 
-	memset(&before, 0, sizeof(before));
-	acked = 1;
-	rc = audit_request(fd, AUDIT_GET, NULL, 0, seq);
-	if (!rc)
-		rc = audit_recv(fd, 2000, seq, &acked, &before, NULL, 0, NULL, NULL);
-	if (rc || acked) {
+	if (audit_take(fd, &seq, &before, recs, MAX_RECS, &nrecs)) {
 		close(fd);
-		return fail("AUDIT_GET: %s", strerror(rc ? -rc : -acked));
-	}
-	diag("audit before: enabled %u, pid %u, backlog_limit %u", before.enabled,
-	     before.pid, before.backlog_limit);
-
-	memset(&st, 0, sizeof(st));
-	st.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID;
-	st.enabled = 1;
-	st.pid = getpid();
-	acked = 1;
-	rc = audit_request(fd, AUDIT_SET, &st, sizeof(st), ++seq);
-	if (!rc)
-		rc = audit_recv(fd, 2000, seq, &acked, NULL, recs, MAX_RECS, &nrecs, NULL);
-	if (rc || acked) {
-		close(fd);
-		return fail("AUDIT_SET enabled=1 pid=%d: %s", (int)st.pid,
-			    strerror(rc ? -rc : -acked));
+		return fail("cannot become the audit daemon");
 	}
 
 	rc = check_read(&s, F_AA_DENIED, EACCES);
@@ -906,20 +944,8 @@ static enum result audit_apparmor_denial(void)
 	audit_recv(fd, 5000, -1, NULL, NULL, recs, MAX_RECS, &nrecs,
 		   have_avc_and_syscall);
 
-	/* give the audit daemon role back; leave enabled as it was */
-	memset(&st, 0, sizeof(st));
-	st.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID;
-	st.enabled = before.enabled;
-	st.pid = 0;
-	acked = 1;
-	rc = audit_request(fd, AUDIT_SET, &st, sizeof(st), ++seq);
-	if (!rc)
-		rc = audit_recv(fd, 2000, seq, &acked, NULL, recs, MAX_RECS, &nrecs, NULL);
-	if (rc || acked) {
-		diag("AUDIT_SET pid=0 enabled=%u: %s", before.enabled,
-		     strerror(rc ? -rc : -acked));
+	if (audit_give_back(fd, &seq, &before, recs, MAX_RECS, &nrecs))
 		bad++;
-	}
 	close(fd);
 
 	avc = find_avc(recs, nrecs);
@@ -960,6 +986,108 @@ static enum result audit_apparmor_denial(void)
 		}
 	}
 	return bad ? fail("%d audit checks failed", bad) : PASS;
+}
+
+/* The reply's layout: struct audit_sig_info, kernel-internal. */
+struct sig_info {
+	uint32_t uid;
+	int32_t pid;
+	char ctx[];
+};
+
+static void on_sigusr1(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * AUDIT_SIGNAL_INFO (issue 12): registered as the audit daemon, this
+ * process is sent SIGUSR1 by a child; the reply names the child's pid and
+ * carries its context, that of the first module with a value (the
+ * module displayed by default), as the child reads it in attr/current.
+ * Smack gives the child a label of its own.  The context was lost: the
+ * reply size was computed after the context had been released.
+ */
+static enum result audit_signal_info(void)
+{
+	static char buf[8192] __attribute__((aligned(8)));
+	struct audit_status before;
+	struct sigaction sa = { .sa_handler = on_sigusr1 };
+	char want[256] = "";
+	int fd, seq = 0, p[2], st, bad = 0, len;
+	size_t nrecs = 0;
+	pid_t child;
+	long n;
+
+	if (!display_lsm())
+		return skip("no module with contexts");
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (fd < 0)
+		return fail("socket(NETLINK_AUDIT): %s", strerror(errno));
+	if (sigaction(SIGUSR1, &sa, NULL) || pipe(p)) {
+		close(fd);
+		return fail("sigaction/pipe: %s", strerror(errno));
+	}
+	if (audit_take(fd, &seq, &before, NULL, 0, &nrecs)) {
+		close(fd);
+		return fail("cannot become the audit daemon");
+	}
+	child = fork();
+	if (child == 0) {
+		char cur[256];
+
+		if (active("smack"))
+			write_str("/proc/self/attr/smack/current", "sigsender");
+		n = read_file("/proc/self/attr/current", cur, sizeof(cur));
+		if (n < 0)
+			_exit(2);
+		if (write(p[1], cur, strlen(cur) + 1) < 0 || kill(getppid(), SIGUSR1))
+			_exit(3);
+		_exit(0);
+	}
+	close(p[1]);
+	n = read(p[0], want, sizeof(want) - 1);
+	close(p[0]);
+	waitpid(child, &st, 0);
+	if (n <= 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
+		diag("child: status %#x, read %ld", st, n);
+		bad++;
+	} else if (audit_request(fd, AUDIT_SIGNAL_INFO, NULL, 0, ++seq)) {
+		diag("AUDIT_SIGNAL_INFO: %s", strerror(errno));
+		bad++;
+	} else {
+		struct sig_info *si = NULL;
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		struct nlmsghdr *nh;
+
+		while (!si && poll(&pfd, 1, 2000) > 0) {
+			len = recv(fd, buf, sizeof(buf), 0);
+			for (nh = (struct nlmsghdr *)buf; len > 0 && NLMSG_OK(nh, len);
+			     nh = NLMSG_NEXT(nh, len))
+				if (nh->nlmsg_type == AUDIT_SIGNAL_INFO &&
+				    (int)nh->nlmsg_seq == seq) {
+					si = NLMSG_DATA(nh);
+					len = nh->nlmsg_len - NLMSG_LENGTH(sizeof(*si));
+					break;
+				}
+		}
+		if (!si) {
+			diag("no AUDIT_SIGNAL_INFO reply");
+			bad++;
+		} else {
+			diag("reply: pid %d uid %u context '%.*s' (%d bytes), child %d '%s'",
+			     (int)si->pid, (unsigned)si->uid, len, si->ctx, len,
+			     (int)child, want);
+			if (si->pid != child || len < 0 || (size_t)len != strlen(want) ||
+			    memcmp(si->ctx, want, len))
+				bad++;
+		}
+	}
+	if (audit_give_back(fd, &seq, &before, NULL, 0, &nrecs))
+		bad++;
+	close(fd);
+	signal(SIGUSR1, SIG_DFL);
+	return bad ? fail("AUDIT_SIGNAL_INFO does not name the signalling child") : PASS;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1120,7 +1248,7 @@ static enum result selinux_context(void)
 }
 
 #ifndef SO_PEERCONTEXT
-#define SO_PEERCONTEXT 76
+#define SO_PEERCONTEXT 1000
 #endif
 
 /*
@@ -1264,6 +1392,7 @@ static const struct tcase policy_cases[] = {
 	{ "display_apparmor_mac_admin", display_apparmor_mac_admin },
 	{ "display_smack_allows", display_smack_allows },
 	{ "audit_apparmor_denial", audit_apparmor_denial },
+	{ "audit_signal_info", audit_signal_info },
 	{ "selinux_display_denied", selinux_display_denied },
 	{ "selinux_load", selinux_load },
 	{ "selinux_display_allowed", selinux_display_allowed },

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #ifndef SO_PEERCONTEXT
-#define SO_PEERCONTEXT 76
+#define SO_PEERCONTEXT 1000
 #endif
 #ifndef AF_NETLINK
 #define AF_NETLINK 16
