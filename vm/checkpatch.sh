@@ -10,7 +10,7 @@ errors=0
 for d in $dirs; do
 	v=modern; [ "$(basename "$d")" = legacy-chain-port ] && v=legacy
 	for p in $(series_patches "$v"); do
-		out=$("$LINUX/scripts/checkpatch.pl" --strict --no-tree --no-signoff -q \
+		out=$("$LINUX/scripts/checkpatch.pl" --strict --no-tree -q \
 			--ignore FILE_PATH_CHANGES "$d/$p" 2>&1 || true)
 		e=$(grep -c '^ERROR' <<<"$out" || true)
 		w=$(grep -c '^WARNING' <<<"$out" || true)

@@ -1382,6 +1382,283 @@ static enum result selinux_display_allowed(void)
 	return bad ? fail("display change refused") : PASS;
 }
 
+/* The value of " key=" in an audit record, up to the next space. */
+static int audit_field(const char *text, const char *key, char *val, size_t size)
+{
+	char k[40];
+	const char *p, *e;
+
+	snprintf(k, sizeof(k), " %s=", key);
+	p = strstr(text, k);
+	if (!p)
+		return -1;
+	p += strlen(k);
+	e = p + strcspn(p, " ");
+	if ((size_t)(e - p) >= size)
+		return -1;
+	memcpy(val, p, e - p);
+	val[e - p] = '\0';
+	return 0;
+}
+
+static int have_path(const struct audit_rec *recs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (recs[i].type == AUDIT_PATH && strstr(recs[i].text, F_ALLOWED))
+			return 1;
+	return 0;
+}
+
+/* AUDIT_ADD_RULE or AUDIT_DEL_RULE: every syscall exit touching @path. */
+static int audit_watch_rule(int fd, int type, int *seq, const char *path)
+{
+	struct {
+		struct audit_rule_data r;
+		char path[128];
+	} req;
+	size_t len = strlen(path);
+	int rc, acked = 1;
+
+	memset(&req, 0, sizeof(req));
+	req.r.flags = AUDIT_FILTER_EXIT;
+	req.r.action = AUDIT_ALWAYS;
+	req.r.field_count = 1;
+	memset(req.r.mask, 0xff, sizeof(req.r.mask));
+	req.r.fields[0] = AUDIT_WATCH;
+	req.r.values[0] = len;
+	req.r.fieldflags[0] = AUDIT_EQUAL;
+	req.r.buflen = len;
+	memcpy(req.r.buf, path, len);
+	rc = audit_request(fd, type, &req, sizeof(req.r) + len, ++*seq);
+	if (!rc)
+		rc = audit_recv(fd, 2000, *seq, &acked, NULL, NULL, 0, NULL, NULL);
+	return rc ? rc : acked;
+}
+
+/* AUDIT_SET of the failure mode; 0 or -errno. */
+static int audit_failure(int fd, int *seq, unsigned int mode)
+{
+	struct audit_status st = { .mask = AUDIT_STATUS_FAILURE, .failure = mode };
+	int rc, acked = 1;
+
+	rc = audit_request(fd, AUDIT_SET, &st, sizeof(st), ++*seq);
+	if (!rc)
+		rc = audit_recv(fd, 2000, *seq, &acked, NULL, NULL, 0, NULL, NULL);
+	return rc ? rc : acked;
+}
+
+/*
+ * The PATH record of a file carries obj= with its SELinux context and,
+ * with more than one major module, obj_selinux= with the same; AppArmor,
+ * which keeps no inode secids, adds no obj_apparmor=.  Audit's failure
+ * mode is 2 (panic) meanwhile: before issue 12's fix, with AppArmor
+ * first, the record had "osid=" instead and audit_log_exit() called
+ * audit_panic().
+ */
+static enum result audit_path_obj(void)
+{
+	static struct audit_rec recs[MAX_RECS];
+	const char *majors[3];
+	struct audit_status before;
+	char want[256], val[256];
+	size_t n = active_majors(majors), nrecs = 0, i;
+	int fd, seq = 0, bad = 0, rc, f;
+	const struct audit_rec *path = NULL;
+	enum result r;
+	ssize_t wl;
+
+	if (!active("selinux"))
+		return skip("selinux is not active");
+	r = sel_setup();
+	if (r != PASS)
+		return r;
+	r = prepare_files();
+	if (r != PASS)
+		return r;
+	wl = getxattr(F_ALLOWED, "security.selinux", want, sizeof(want) - 1);
+	if (wl <= 0)
+		return fail("getxattr security.selinux: %s", strerror(errno));
+	want[wl] = '\0';
+	want[strcspn(want, "\n")] = '\0';
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (fd < 0)
+		return fail("socket(NETLINK_AUDIT): %s", strerror(errno));
+	if (audit_take(fd, &seq, &before, NULL, 0, &nrecs)) {
+		close(fd);
+		return fail("cannot become the audit daemon");
+	}
+	rc = audit_failure(fd, &seq, 2);
+	if (!rc)
+		rc = audit_watch_rule(fd, AUDIT_ADD_RULE, &seq, F_ALLOWED);
+	if (rc) {
+		diag("failure 2 / watch rule: %s", strerror(-rc));
+		bad++;
+	} else {
+		f = open(F_ALLOWED, O_RDONLY);
+		if (f >= 0)
+			close(f);
+		audit_recv(fd, 5000, -1, NULL, NULL, recs, MAX_RECS, &nrecs, have_path);
+		if (audit_watch_rule(fd, AUDIT_DEL_RULE, &seq, F_ALLOWED))
+			bad++;
+	}
+	if (audit_failure(fd, &seq, before.failure) ||
+	    audit_give_back(fd, &seq, &before, NULL, 0, &nrecs))
+		bad++;
+	close(fd);
+	for (i = 0; i < nrecs && !path; i++)
+		if (recs[i].type == AUDIT_PATH && strstr(recs[i].text, F_ALLOWED))
+			path = &recs[i];
+	if (!path)
+		return fail("no PATH record for %s (%zu records)", F_ALLOWED, nrecs);
+	diag("PATH: %.600s", path->text);
+	if (audit_field(path->text, "obj", val, sizeof(val)) || strcmp(val, want)) {
+		diag("obj= is not the file's context '%s'", want);
+		bad++;
+	}
+	if (strstr(path->text, " osid=")) {
+		diag("osid= instead of a context");
+		bad++;
+	}
+	if (n > 1 && (audit_field(path->text, "obj_selinux", val, sizeof(val)) ||
+		      strcmp(val, want))) {
+		diag("obj_selinux= missing or not '%s'", want);
+		bad++;
+	}
+	if (n < 2 && strstr(path->text, " obj_")) {
+		diag("obj_<lsm>= fields with one major module");
+		bad++;
+	}
+	if (strstr(path->text, " obj_apparmor=")) {
+		diag("obj_apparmor= for a file: AppArmor keeps no inode secids");
+		bad++;
+	}
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
+#define IMA_DIR "/sys/kernel/security/ima"
+#define IMA_MNT "/tmp/lsmtest-ima"
+#define IMA_FILE IMA_MNT "/measured"
+
+/* Has IMA measured @path (a line of ascii_runtime_measurements ends so)? */
+static int ima_measured(const char *path)
+{
+	static char buf[1 << 20];
+	long n = read_file(IMA_DIR "/ascii_runtime_measurements", buf, sizeof(buf));
+	char tail[160];
+
+	if (n < 0)
+		return -1;
+	snprintf(tail, sizeof(tail), " %s\n", path);
+	return strstr(buf, tail) != NULL;
+}
+
+/* A child with uid 1000 (not root: tcb measures root's reads) reads @path. */
+static int read_as_user(const char *path)
+{
+	pid_t c = fork();
+	int st;
+
+	if (c == 0) {
+		char b[8];
+		int fd;
+
+		if (setresgid(1000, 1000, 1000) || setresuid(1000, 1000, 1000))
+			_exit(2);
+		fd = open(path, O_RDONLY);
+		if (fd < 0 || read(fd, b, sizeof(b)) < 0)
+			_exit(3);
+		_exit(0);
+	}
+	if (c < 0 || waitpid(c, &st, 0) != c)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/*
+ * IMA: a policy line with an LSM condition (obj_type=) is accepted with
+ * SELinux stacked with another major module, and measures what it names:
+ * a file read by uid 1000 (which ima_policy=tcb does not measure) is in
+ * the measurement list after the rule, not before.  Before issue 12's
+ * fix, with AppArmor active the rule was refused (-EINVAL: AppArmor has no
+ * obj_type).  IMA's policy can be written once without IMA_WRITE_POLICY
+ * (Debian's setting): this is the suite's only write.
+ */
+static enum result ima_lsm_rule(void)
+{
+	char ctx[256], rule[320], *type, *colon;
+	enum result r;
+	ssize_t l;
+	int fd, rc;
+
+	if (!active("selinux"))
+		return skip("selinux is not active");
+	if (access(IMA_DIR "/policy", W_OK))
+		return skip("no writable IMA policy (no IMA, or already written)");
+	r = sel_setup();
+	if (r != PASS)
+		return r;
+	if (mkdir(IMA_MNT, 0755) && errno != EEXIST)
+		return fail("mkdir %s: %s", IMA_MNT, strerror(errno));
+	/* ramfs: tcb's dont_measure rules cover tmpfs, where / is */
+	if (mount("ramfs", IMA_MNT, "ramfs", 0, "mode=0755"))
+		return fail("mount ramfs: %s", strerror(errno));
+	fd = open(IMA_FILE, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, "ima\n", 4) != 4) {
+		umount(IMA_MNT);
+		return fail("create %s: %s", IMA_FILE, strerror(errno));
+	}
+	close(fd);
+	l = getxattr(IMA_FILE, "security.selinux", ctx, sizeof(ctx) - 1);
+	if (l <= 0) {
+		umount(IMA_MNT);
+		return fail("getxattr: %s", strerror(errno));
+	}
+	ctx[l] = '\0';
+	/* user:role:type[:level] */
+	type = strchr(ctx, ':');
+	type = type ? strchr(type + 1, ':') : NULL;
+	if (!type) {
+		umount(IMA_MNT);
+		return fail("context '%s' has no type", ctx);
+	}
+	type++;
+	colon = strchr(type, ':');
+	if (colon)
+		*colon = '\0';
+	rc = read_as_user(IMA_FILE);
+	if (rc || ima_measured(IMA_FILE) != 0) {
+		umount(IMA_MNT);
+		return fail("before the rule: reader status %d, measured %d", rc,
+			    ima_measured(IMA_FILE));
+	}
+	snprintf(rule, sizeof(rule), "measure func=FILE_CHECK mask=MAY_READ obj_type=%s\n",
+		 type);
+	diag("IMA rule: %s", rule);
+	fd = open(IMA_DIR "/policy", O_WRONLY);
+	if (fd < 0) {
+		umount(IMA_MNT);
+		return fail("open IMA policy: %s", strerror(errno));
+	}
+	l = write(fd, rule, strlen(rule));
+	rc = errno;
+	if (close(fd) && l >= 0) {
+		l = -1;
+		rc = errno;
+	}
+	if (l != (ssize_t)strlen(rule)) {
+		umount(IMA_MNT);
+		return fail("IMA refused '%s': %s", type, strerror(rc));
+	}
+	rc = read_as_user(IMA_FILE);
+	l = ima_measured(IMA_FILE);
+	umount(IMA_MNT);
+	if (rc || l != 1)
+		return fail("after the rule: reader status %d, measured %zd", rc, l);
+	return PASS;
+}
+
 static const struct tcase policy_cases[] = {
 	{ "apparmor_load", apparmor_load },
 	{ "apparmor_confines", apparmor_confines },
@@ -1398,5 +1675,7 @@ static const struct tcase policy_cases[] = {
 	{ "selinux_display_allowed", selinux_display_allowed },
 	{ "selinux_context", selinux_context },
 	{ "selinux_peercontext", selinux_peercontext },
+	{ "audit_path_obj", audit_path_obj },
+	{ "ima_lsm_rule", ima_lsm_rule },
 };
 SUITE(policy, policy_cases);
