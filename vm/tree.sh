@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 git_l() { git -C "$LINUX" "$@"; }
-export GIT_AUTHOR_NAME="LSM stacking project" GIT_AUTHOR_EMAIL="lsm-stacking@localhost"
+export GIT_AUTHOR_NAME="LSM stacking project" GIT_AUTHOR_EMAIL="lsm-stacking@example.org"
 export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
 
 expect() { sed -n "s/^$1=//p" "$TOP/vm/base-tree.txt"; }
