@@ -676,10 +676,12 @@ static int audit_request(int fd, int type, const void *data, size_t len, int seq
 {
 	struct {
 		struct nlmsghdr nh;
-		char data[256];
+		char data[2048];	/* an audit_rule_data with its path */
 	} req;
 	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
 
+	if (len > sizeof(req.data))
+		return -EMSGSIZE;
 	memset(&req, 0, sizeof(req));
 	req.nh.nlmsg_len = NLMSG_LENGTH(len);
 	req.nh.nlmsg_type = type;
@@ -1075,6 +1077,10 @@ static enum result audit_signal_info(void)
 			diag("no AUDIT_SIGNAL_INFO reply");
 			bad++;
 		} else {
+			/* attr/current may end with a newline, a secctx with a nul */
+			want[strcspn(want, "\n")] = '\0';
+			if (len > 0 && si->ctx[len - 1] == '\0')
+				len--;
 			diag("reply: pid %d uid %u context '%.*s' (%d bytes), child %d '%s'",
 			     (int)si->pid, (unsigned)si->uid, len, si->ctx, len,
 			     (int)child, want);
