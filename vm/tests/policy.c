@@ -1561,12 +1561,17 @@ static int ima_measured(const char *path)
 {
 	static char buf[1 << 20];
 	long n = read_file(IMA_DIR "/ascii_runtime_measurements", buf, sizeof(buf));
-	char tail[160];
+	char name[160];
+	const char *p;
 
 	if (n < 0)
 		return -1;
-	snprintf(tail, sizeof(tail), " %s\n", path);
-	return strstr(buf, tail) != NULL;
+	/* " path" then the end of the line, or a space (ima-sig's empty sig) */
+	snprintf(name, sizeof(name), " %s", path);
+	for (p = buf; (p = strstr(p, name)); p++)
+		if (p[strlen(name)] == '\n' || p[strlen(name)] == ' ')
+			return 1;
+	return 0;
 }
 
 /* A child with uid 1000 (not root: tcb measures root's reads) reads @path. */
