@@ -1014,9 +1014,9 @@ static enum result audit_signal_info(void)
 {
 	static char buf[8192] __attribute__((aligned(8)));
 	struct audit_status before;
-	struct sigaction sa = { .sa_handler = on_sigusr1 };
+	struct sigaction sa = { .sa_handler = on_sigusr1, .sa_flags = SA_RESTART };
 	char want[256] = "";
-	int fd, seq = 0, p[2], st, bad = 0, len;
+	int fd, seq = 0, p[2], st = -1, bad = 0, len;
 	size_t nrecs = 0;
 	pid_t child;
 	long n;
@@ -1050,7 +1050,9 @@ static enum result audit_signal_info(void)
 	close(p[1]);
 	n = read(p[0], want, sizeof(want) - 1);
 	close(p[0]);
-	waitpid(child, &st, 0);
+	/* the child's SIGUSR1 may interrupt the wait */
+	while (waitpid(child, &st, 0) < 0 && errno == EINTR)
+		;
 	if (n <= 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
 		diag("child: status %#x, read %ld", st, n);
 		bad++;
