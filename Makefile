@@ -81,8 +81,9 @@ test-guest: deps
 
 ## test-distro-base: base on Debian's configuration (the reference rows, not in test); copies the summary to analysis/results/distro-base.txt
 test-distro-base: deps
-	@MATRIX_EXCLUDE= vm/matrix.sh base | tee build/runs-distro-base.txt
-	@cp build/runs-distro-base.txt analysis/results/distro-base.txt
+	@MATRIX_EXCLUDE= vm/matrix.sh base >build/runs-distro-base.txt; rc=$$?; \
+		cat build/runs-distro-base.txt; \
+		cp build/runs-distro-base.txt analysis/results/distro-base.txt; exit $$rc
 
 ## distro-config: regenerate vm/config/distro.config from Debian's linux-config-6.1
 distro-config: deps

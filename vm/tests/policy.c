@@ -1409,14 +1409,20 @@ static int audit_field(const char *text, const char *key, char *val, size_t size
 	return 0;
 }
 
-static int have_path(const struct audit_rec *recs, size_t n)
+/* The PATH record of F_ALLOWED among recs, or NULL. */
+static const struct audit_rec *find_path(const struct audit_rec *recs, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		if (recs[i].type == AUDIT_PATH && strstr(recs[i].text, F_ALLOWED))
-			return 1;
-	return 0;
+			return &recs[i];
+	return NULL;
+}
+
+static int have_path(const struct audit_rec *recs, size_t n)
+{
+	return find_path(recs, n) != NULL;
 }
 
 /* AUDIT_ADD_RULE or AUDIT_DEL_RULE: every syscall exit touching @path. */
@@ -1471,7 +1477,7 @@ static enum result audit_path_obj(void)
 	const char *majors[3];
 	struct audit_status before;
 	char want[256], val[256];
-	size_t n = active_majors(majors), nrecs = 0, i;
+	size_t n = active_majors(majors), nrecs = 0;
 	int fd, seq = 0, bad = 0, rc, f;
 	const struct audit_rec *path = NULL;
 	enum result r;
@@ -1524,9 +1530,7 @@ static enum result audit_path_obj(void)
 	    audit_give_back(fd, &seq, &before, NULL, 0, &nrecs))
 		bad++;
 	close(fd);
-	for (i = 0; i < nrecs && !path; i++)
-		if (recs[i].type == AUDIT_PATH && strstr(recs[i].text, F_ALLOWED))
-			path = &recs[i];
+	path = find_path(recs, nrecs);
 	if (!path)
 		return fail("no PATH record for %s (%zu records)", F_ALLOWED, nrecs);
 	diag("PATH: %.600s", path->text);
