@@ -5,7 +5,7 @@ TOP := $(CURDIR)
 export TOP
 VARIANT ?= modern
 
-.PHONY: all test-distro-base distro-config help deps tree variants cocci test-bench sparse bench report snapshot kernels bench-kernels initramfs test \
+.PHONY: all test-reference distro-config help deps tree variants cocci test-bench sparse bench report snapshot kernels bench-kernels initramfs test \
 	test-host test-guest bisect-check compile-touched checkpatch export-modern export-legacy clean distclean
 
 ## all: the main job: every variant, the functional matrix, cocci, sparse, benchmarks, the report
@@ -50,7 +50,7 @@ test-host: deps
 	@$(MAKE) -s -C cocci test
 	@analysis/tests/run.sh
 
-## test-bench: a short deterministic benchmark boots twice with identical figures (base bench kernel)
+## test-bench: a short deterministic benchmark boots twice with identical figures (base test kernel)
 test-bench: deps
 	@analysis/tests/det-repeat.sh
 
@@ -79,11 +79,12 @@ cocci: variants
 test-guest: deps
 	@vm/matrix.sh
 
-## test-distro-base: base on Debian's configuration (the reference rows, not in test); copies the summary to analysis/results/distro-base.txt
-test-distro-base: deps
-	@MATRIX_EXCLUDE= vm/matrix.sh base >build/runs-distro-base.txt; rc=$$?; \
-		cat build/runs-distro-base.txt; \
-		cp build/runs-distro-base.txt analysis/results/distro-base.txt; exit $$rc
+## test-reference: the reference flavours kept out of test (base:distro, legacy:nostacker); summary to analysis/results/reference-matrix.txt
+test-reference: deps
+	@MATRIX_EXCLUDE= MATRIX_ONLY="base:distro legacy:nostacker" vm/matrix.sh base legacy \
+		>build/runs-reference.txt; rc=$$?; \
+		cat build/runs-reference.txt; \
+		cp build/runs-reference.txt analysis/results/reference-matrix.txt; exit $$rc
 
 ## distro-config: regenerate vm/config/distro.config from Debian's linux-config-6.1
 distro-config: deps

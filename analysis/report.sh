@@ -39,7 +39,7 @@ md_table() {
 	awk -F'\t' 'NR == 1 { h = "|"; s = "|"; for (i = 1; i <= NF; i++) { h = h " " $i " |"; s = s "---|" } print h; print s; next }
 		{ l = "|"; for (i = 1; i <= NF; i++) l = l " " $i " |"; print l }'
 }
-tsv2csv() { awk -F'\t' 'BEGIN { OFS = "," } { for (i = 1; i <= NF; i++) if ($i ~ /[,"]/) { gsub(/"/, "\"\"", $i); $i = "\"" $i "\"" } print }'; }
+tsv2csv() { awk -f "$TOP/analysis/parse/tsv2csv.awk"; }
 branch() { git -C "$LINUX" rev-parse -q --verify "refs/heads/$1" 2>/dev/null || true; }
 # Sixteen distinguishable line colours (gnuplot cycles 8 by default, so a
 # plot with 15 kernel/stack columns would repeat them); put into every .gp.

@@ -20,14 +20,16 @@ src_of() {
 	done
 	echo "$v"
 }
-# Flavours left out unless asked for (make test-distro-base): base on
-# Debian's configuration is a reference whose result is committed, kept
-# out of make test for its cold build time (vm/matrix.txt).
-MATRIX_EXCLUDE=${MATRIX_EXCLUDE-base:distro}
+# Reference flavours, left out unless asked for (make test-reference):
+# their results are committed, their kernels kept out of make test for its
+# cold build time (vm/matrix.txt).  MATRIX_ONLY="V:F ...": only those.
+MATRIX_EXCLUDE=${MATRIX_EXCLUDE-base:distro legacy:nostacker}
+MATRIX_ONLY=${MATRIX_ONLY:-}
 rows_of() {	# rows of the matrix for variant $1 (V or V:FLAVOUR)
 	local v=$1
-	awk -v v="$v" -v ex=" $MATRIX_EXCLUDE " '($1 == v || index($1, v ":") == 1) &&
-		index(ex, " " $1 " ") == 0' "$TOP/vm/matrix.txt"
+	awk -v v="$v" -v ex=" $MATRIX_EXCLUDE " -v only=" $MATRIX_ONLY " \
+		'($1 == v || index($1, v ":") == 1) && index(ex, " " $1 " ") == 0 &&
+		 (only == "  " || index(only, " " $1 " ") > 0)' "$TOP/vm/matrix.txt"
 }
 # kernel_for V[:FLAVOUR]: build the test kernel, print its bzImage.  A
 # flavour adds the fragment vm/config/V-FLAVOUR.config or FLAVOUR.config.

@@ -1,19 +1,26 @@
 #!/bin/bash
 # det-repeat.sh: a short deterministic benchmark gives identical figures
-# twice.  Boots the base bench kernel twice at once in deterministic mode
+# twice.  Boots the base test kernel twice at once in deterministic mode
 # (analysis/boot.sh det: -icount shift=0,sleep=off -smp 1, fixed RNG seed
 # and RTC) with the microbenchmarks (lsmbench micro, 100 iterations) under
 # lsm=capability,yama,apparmor, prints both runs' figures side by side and
 # fails unless every figure is identical and both boots pass the judge.
-# Kernel: build/linux/O-base-bench (built with vm/kbuild.sh if missing) or
-# BENCH_KERNEL_base=PATH.  About 40 s on an idle 2-core machine.
+# Kernel: build/linux/O-base-FLAVOUR (built with vm/kbuild.sh if missing),
+# FLAVOUR from DET_REPEAT_FLAVOUR (default test: the matrix boots that
+# kernel anyway, so make test builds no bench kernel; determinism is a
+# property of the QEMU setup, and make bench compares its own bench
+# kernels' two deterministic runs), or BENCH_KERNEL_base=PATH.
+# About 40 s on an idle 2-core machine.
 . "$(dirname "$0")/../../vm/lib.sh"
 A=$TOP/analysis
 out=$BUILD/analysis/det-repeat
-kernel=${BENCH_KERNEL_base:-$LINUX/O-base-bench/arch/x86/boot/bzImage}
-if [ ! -f "$kernel" ]; then
-	[ -z "${BENCH_KERNEL_base:-}" ] || die "no kernel $kernel"
-	"$TOP/vm/kbuild.sh" base bench
+flavour=${DET_REPEAT_FLAVOUR:-test}
+kernel=${BENCH_KERNEL_base:-$LINUX/O-base-$flavour/arch/x86/boot/bzImage}
+if [ -z "${BENCH_KERNEL_base:-}" ]; then
+	# Always through kbuild: it rebuilds a kernel whose tree or fragments changed.
+	"$TOP/vm/kbuild.sh" base "$flavour"
+elif [ ! -f "$kernel" ]; then
+	die "no kernel $kernel"
 fi
 mkdir -p "$out"
 # Its own staging directory: other initramfs builds may run at the same time.

@@ -68,6 +68,36 @@ if [ -z "${EXPECTED:-}" ]; then
 	fi
 fi
 
+# Result files: RFC 4180 CSV with the columns analysis/results/DATA.md
+# documents (the committed snapshot, and build/report when it exists).
+if [ -z "${EXPECTED:-}" ]; then
+	if out=$("$here/csv-check.py" 2>&1); then
+		echo "ok csv.results ($(grep -c '^ok' <<<"$out") files load as documented)"; pass=$((pass + 1))
+	else
+		grep '^not ok' <<<"$out"
+		echo "not ok csv.results"; fail=$((fail + 1))
+	fi
+	# tsv2csv quotes what needs quoting: Python's csv reads the fields back.
+	got=$(printf 'a\tb,c\td"e\n' | awk -f "$A/parse/tsv2csv.awk" |
+		python3 -c 'import csv, sys; print("|".join(next(csv.reader(sys.stdin))))')
+	if [ "$got" = 'a|b,c|d"e' ]; then
+		echo "ok csv.tsv2csv_quoting"; pass=$((pass + 1))
+	else
+		echo "not ok csv.tsv2csv_quoting (read back '$got')"; fail=$((fail + 1))
+	fi
+	# The check can fail: a tab-separated file named .csv, and an
+	# undocumented column.
+	mkdir -p "$tmp/csv"
+	printf 'variant\tfiles\tdiagnostics\tadded\tremoved\nbase\t1\t2\t0\t0\n' >"$tmp/csv/sparse.csv"
+	printf 'variant,text,data,bss,extra\nbase,1,2,3,4\n' >"$tmp/csv/size.csv"
+	out=$("$here/csv-check.py" "$tmp/csv" 2>&1)
+	if [ $? -ne 0 ] && grep -q '^not ok .*sparse.csv' <<<"$out" && grep -q '^not ok .*size.csv' <<<"$out"; then
+		echo "ok csv.can_fail"; pass=$((pass + 1))
+	else
+		echo "not ok csv.can_fail (a tab-separated or undocumented file passed)"; fail=$((fail + 1))
+	fi
+fi
+
 # The runner must be able to fail, and name the failing case.
 if [ -z "${EXPECTED:-}" ]; then
 	if out=$(EXPECTED=$here/expected-wrong.tsv "$0" 2>&1); then
