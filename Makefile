@@ -99,9 +99,9 @@ compile-touched: variants
 	@vm/compile-touched.sh modern
 	@vm/compile-touched.sh legacy
 
-## checkpatch: scripts/checkpatch.pl --strict on every patch of both series
+## checkpatch: scripts/checkpatch.pl --strict on every patch of both series; kernel-doc -v adds no warning
 checkpatch: variants
-	@vm/checkpatch.sh
+	@rc=0; vm/checkpatch.sh || rc=1; vm/kerneldoc.sh || rc=1; exit $$rc
 
 ## export-modern: write branch modern's commits back to modern-series/ (git format-patch)
 export-modern:
