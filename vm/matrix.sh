@@ -110,13 +110,13 @@ wait
 
 # Summary.
 pass=0 fail=0
-printf '\n%-16s %-18s %6s %6s %6s\n' variant stack passed failed skipped
+printf '\n%-16s %-24s %6s %6s %6s\n' variant stack passed failed skipped
 while read -r v stack _; do
 	res=$BUILD/runs/$v-$stack/results.tsv
 	[ -f "$res" ] || printf 'FAIL\tharness.run (the runner did not finish)\n' >"$res"
 	p=$(grep -c '^PASS' "$res" || true); f=$(grep -c '^FAIL' "$res" || true)
 	s=$(grep -c '^SKIP' "$res" || true)
-	printf '%-16s %-18s %6d %6d %6d\n' "$v" "$stack" "$p" "$f" "$s"
+	printf '%-16s %-24s %6d %6d %6d\n' "$v" "$stack" "$p" "$f" "$s"
 	pass=$((pass + p)); fail=$((fail + f))
 done <"$list"
 if [ "$fail" -gt 0 ]; then
