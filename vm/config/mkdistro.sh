@@ -5,7 +5,8 @@
 # value of every option of the security modules, integrity (IMA, EVM),
 # audit, the BPF LSM and what it depends on, lockdown, Landlock, LoadPin,
 # SafeSetID, TOMOYO, Yama, NetLabel, netfilter secmark / conntrack secctx /
-# nfqueue, and CONFIG_LSM exactly as Debian sets it.  Options Debian builds
+# nfqueue (and the nftables inet tables, objref and ct expressions that
+# set secmarks), and CONFIG_LSM exactly as Debian sets it.  Options Debian builds
 # as modules (=m) become =y: the guests load no modules.
 #   --check   fail if the committed distro.config differs from a fresh one
 . "$(dirname "$0")/../lib.sh"
@@ -22,8 +23,8 @@ sha=$(sha256sum "$cfg" | cut -d' ' -f1)
 take='SECURITY|SECURITY_.*|LSM|LSM_.*|DEFAULT_SECURITY_.*|INTEGRITY|INTEGRITY_.*|IMA|IMA_.*|EVM|EVM_.*
 |AUDIT|AUDITSYSCALL|BPF_LSM|LOCK_DOWN_.*|NETLABEL|NETWORK_SECMARK|NF_CONNTRACK_SECMARK
 |NETFILTER_XT_TARGET_SECMARK|NETFILTER_XT_TARGET_CONNSECMARK|NETFILTER_XT_TARGET_NFQUEUE
-|NETFILTER_NETLINK_QUEUE|NETFILTER_XTABLES|NETFILTER_ADVANCED|NF_CONNTRACK|NF_TABLES
-|NFT_QUEUE|NF_CT_NETLINK|NETFILTER_NETLINK|IP_NF_IPTABLES|IP_NF_MANGLE|IP_NF_SECURITY
+|NETFILTER_NETLINK_QUEUE|NETFILTER_XTABLES|NETFILTER_ADVANCED|NF_CONNTRACK|NF_CONNTRACK_PROCFS|NF_TABLES
+|NFT_QUEUE|NF_TABLES_INET|NF_TABLES_IPV4|NFT_OBJREF|NFT_CT|NF_CT_NETLINK|NETFILTER_NETLINK|IP_NF_IPTABLES|IP_NF_MANGLE|IP_NF_SECURITY
 |IP6_NF_IPTABLES|IP6_NF_MANGLE|IP6_NF_SECURITY|KEYS|ENCRYPTED_KEYS|ASYMMETRIC_KEY_TYPE
 |ASYMMETRIC_PUBLIC_KEY_SUBTYPE|X509_CERTIFICATE_PARSER|SYSTEM_TRUSTED_KEYRING
 |SYSTEM_BLACKLIST_KEYRING|SECONDARY_TRUSTED_KEYRING'

@@ -18,6 +18,8 @@
  *  - Permissions to change the display (issue 7) under each module's policy.
  *  - Audit: an AppArmor denial read from the audit netlink socket, with the
  *    subj_<lsm>= fields of the SYSCALL record.
+ *  - Secmarks: Debian's nft marks this task's packets with a secmark made
+ *    from the first module's context; nfnetlink_queue shows it.
  *
  * A case whose module is not active in the booted stack is skipped; a case
  * that needs the stacking interfaces (/proc/self/attr/display or context)
@@ -30,8 +32,13 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <arpa/inet.h>
 #include <linux/audit.h>
+#include <linux/netfilter.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nfnetlink_queue.h>
 #include <linux/netlink.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -348,49 +355,73 @@ static enum result prepare_files(void)
 
 static int profiles_loaded;
 
-/* Run apparmor_parser -r on the profiles; its output becomes diagnostics. */
-static enum result load_profiles(void)
+/*
+ * Run ARGV (ARGV[0] searched in PATH) with stdout and stderr as
+ * diagnostics, each line prefixed with ARGV[0].  Returns its exit status,
+ * 127 when it could not be run, -1 when it did not exit.
+ */
+static int run_program(const char *const argv[])
 {
-	char out[4096], *line, *save;
+	char out[4096], chunk[512], *line, *save;
 	int pfd[2], status;
 	size_t len = 0;
 	ssize_t n;
 	pid_t pid;
+
+	fflush(stdout);
+	if (pipe(pfd))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(pfd[0]);
+		dup2(pfd[1], 1);
+		dup2(pfd[1], 2);
+		execvp(argv[0], (char *const *)argv);
+		printf("exec %s: %s\n", argv[0], strerror(errno));
+		fflush(stdout);
+		_exit(127);
+	}
+	close(pfd[1]);
+	/* read to the end (a full pipe would block it); keep the start */
+	while ((n = read(pfd[0], chunk, sizeof(chunk))) > 0) {
+		size_t k = (size_t)n < sizeof(out) - 1 - len ? (size_t)n : sizeof(out) - 1 - len;
+
+		memcpy(out + len, chunk, k);
+		len += k;
+	}
+	out[len] = '\0';
+	close(pfd[0]);
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		diag("%s: %s", argv[0], line);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Run apparmor_parser -r on the profiles; its output becomes diagnostics. */
+static enum result load_profiles(void)
+{
+	/* no parser.conf in the guest; -K: no cache to keep */
+	static const char *const parser[] = {
+		"apparmor_parser", "--config-file=/dev/null", "-r", "-K", "-v",
+		AA_PROFILES, NULL
+	};
+	char out[4096];
+	int rc;
 	long l;
 
 	if (profiles_loaded)
 		return PASS;
 	if (access(AA_PROFILES, R_OK))
 		return fail("%s is not in the initramfs (vm/mkinitramfs.sh)", AA_PROFILES);
-	fflush(stdout);
-	if (pipe(pfd))
-		return fail("pipe: %s", strerror(errno));
-	pid = fork();
-	if (pid < 0)
-		return fail("fork: %s", strerror(errno));
-	if (pid == 0) {
-		close(pfd[0]);
-		dup2(pfd[1], 1);
-		dup2(pfd[1], 2);
-		/* no parser.conf in the guest; -K: no cache to keep */
-		execlp("apparmor_parser", "apparmor_parser", "--config-file=/dev/null",
-		       "-r", "-K", "-v", AA_PROFILES, (char *)NULL);
-		printf("exec apparmor_parser: %s\n", strerror(errno));
-		fflush(stdout);
-		_exit(127);
-	}
-	close(pfd[1]);
-	while (len < sizeof(out) - 1 &&
-	       (n = read(pfd[0], out + len, sizeof(out) - 1 - len)) > 0)
-		len += n;
-	out[len] = '\0';
-	close(pfd[0]);
-	waitpid(pid, &status, 0);
-	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		diag("apparmor_parser: %s", line);
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return fail("apparmor_parser -r %s failed (status %#x)", AA_PROFILES,
-			    status);
+	rc = run_program(parser);
+	if (rc)
+		return fail("apparmor_parser -r %s failed (status %d)", AA_PROFILES, rc);
 	l = read_file("/sys/kernel/security/apparmor/profiles", out, sizeof(out));
 	if (l < 0)
 		return fail("read apparmor/profiles: %s", strerror(-l));
@@ -1685,6 +1716,308 @@ static enum result ima_lsm_rule(void)
 	return PASS;
 }
 
+/* ---------------------------------------------------------------------- */
+/* Secmarks: nft sets one, nfnetlink_queue shows it                        */
+
+#define NFT_RULES WORK "/secmark.nft"
+#define NFT_TABLE "lsmtest"
+#define SECMARK_QUEUE 7
+#define SECMARK_PORT 47111
+
+/* The context of this task in @lsm's own terms: attr/context on the
+ * stacking kernels, attr/current (one module) on base. */
+static int own_context(const char *lsm, char *out, size_t size)
+{
+	char buf[1024];
+	const char *v;
+	long n;
+
+	if (stacking_kernel()) {
+		n = read_file("/proc/self/attr/context", buf, sizeof(buf));
+		v = n > 0 ? compound_value(buf, n, lsm) : NULL;
+	} else {
+		n = read_file("/proc/self/attr/current", buf, sizeof(buf));
+		v = n > 0 ? buf : NULL;
+	}
+	if (!v || strlen(v) >= size)
+		return -1;
+	strcpy(out, v);
+	out[strcspn(out, "\n")] = '\0';
+	return 0;
+}
+
+/* Append attribute @type to the netlink message in @nh. */
+static void nl_put(struct nlmsghdr *nh, unsigned short type, const void *data,
+		   size_t len)
+{
+	struct nlattr *a = (struct nlattr *)((char *)nh + NLMSG_ALIGN(nh->nlmsg_len));
+
+	a->nla_type = type;
+	a->nla_len = NLA_HDRLEN + len;
+	memcpy((char *)a + NLA_HDRLEN, data, len);
+	nh->nlmsg_len = NLMSG_ALIGN(nh->nlmsg_len) + NLA_ALIGN(a->nla_len);
+}
+
+/* Start, in @buf (256 bytes), a request of nfnetlink_queue's @type. */
+static struct nlmsghdr *nfq_msg(char *buf, int type)
+{
+	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
+	struct nfgenmsg *g;
+
+	memset(buf, 0, 256);
+	nh->nlmsg_len = NLMSG_LENGTH(sizeof(*g));
+	nh->nlmsg_type = (NFNL_SUBSYS_QUEUE << 8) | type;
+	nh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	g = NLMSG_DATA(nh);
+	g->nfgen_family = AF_UNSPEC;
+	g->version = NFNETLINK_V0;
+	g->res_id = htons(SECMARK_QUEUE);
+	return nh;
+}
+
+/* Send @nh and read its acknowledgement: 0 or a negative errno. */
+static int nfq_request(int fd, struct nlmsghdr *nh)
+{
+	char ack[512];
+	struct nlmsghdr *r = (struct nlmsghdr *)ack;
+	ssize_t n;
+
+	if (send(fd, nh, nh->nlmsg_len, 0) != (ssize_t)nh->nlmsg_len)
+		return -errno;
+	n = recv(fd, ack, sizeof(ack), 0);
+	if (n < (ssize_t)NLMSG_LENGTH(sizeof(struct nlmsgerr)))
+		return n < 0 ? -errno : -EIO;
+	if (r->nlmsg_type != NLMSG_ERROR)
+		return -EPROTO;
+	return ((struct nlmsgerr *)NLMSG_DATA(r))->error;
+}
+
+/* Bind queue SECMARK_QUEUE with security contexts: the socket or -errno. */
+static int nfq_open(void)
+{
+	struct nfqnl_msg_config_cmd cmd = { .command = NFQNL_CFG_CMD_BIND };
+	struct nfqnl_msg_config_params params = { .copy_mode = NFQNL_COPY_META };
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	uint32_t flags = htonl(NFQA_CFG_F_SECCTX);
+	char buf[256];
+	struct nlmsghdr *nh;
+	int fd, rc;
+
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_NETFILTER);
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		rc = -errno;
+		close(fd);
+		return rc;
+	}
+	nh = nfq_msg(buf, NFQNL_MSG_CONFIG);
+	nl_put(nh, NFQA_CFG_CMD, &cmd, sizeof(cmd));
+	rc = nfq_request(fd, nh);
+	if (!rc) {
+		nh = nfq_msg(buf, NFQNL_MSG_CONFIG);
+		nl_put(nh, NFQA_CFG_PARAMS, &params, sizeof(params));
+		nl_put(nh, NFQA_CFG_MASK, &flags, sizeof(flags));
+		nl_put(nh, NFQA_CFG_FLAGS, &flags, sizeof(flags));
+		rc = nfq_request(fd, nh);
+	}
+	if (rc) {
+		close(fd);
+		return rc;
+	}
+	return fd;
+}
+
+/*
+ * Wait (2 s) for one queued packet, copy its NFQA_SECCTX into @ctx ("" if
+ * it has none) and let it go.  Returns 0 or a negative errno.
+ */
+static int nfq_take(int fd, char *ctx, size_t size)
+{
+	char buf[4096], vbuf[256];
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct nlmsghdr *nh = (struct nlmsghdr *)buf;
+	struct nfqnl_msg_verdict_hdr v = { .verdict = htonl(NF_ACCEPT) };
+	size_t off = NLMSG_LENGTH(sizeof(struct nfgenmsg));
+	int have_id = 0;
+	ssize_t n;
+
+	ctx[0] = '\0';
+	if (poll(&p, 1, 2000) != 1)
+		return -ETIMEDOUT;
+	n = recv(fd, buf, sizeof(buf), 0);
+	if (n < 0)
+		return -errno;
+	if (!NLMSG_OK(nh, (size_t)n) || (nh->nlmsg_type & 0xff) != NFQNL_MSG_PACKET)
+		return -EPROTO;
+	while (off + NLA_HDRLEN <= nh->nlmsg_len) {
+		struct nlattr *a = (struct nlattr *)(buf + off);
+		size_t len = a->nla_len - NLA_HDRLEN;
+		const char *data = (const char *)a + NLA_HDRLEN;
+
+		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > nh->nlmsg_len)
+			return -EPROTO;
+		switch (a->nla_type & NLA_TYPE_MASK) {
+		case NFQA_PACKET_HDR:
+			if (len >= sizeof(struct nfqnl_msg_packet_hdr)) {
+				v.id = ((const struct nfqnl_msg_packet_hdr *)data)->packet_id;
+				have_id = 1;
+			}
+			break;
+		case NFQA_SECCTX:
+			len = len < size - 1 ? len : size - 1;
+			memcpy(ctx, data, len);
+			ctx[len] = '\0';
+			break;
+		}
+		off += NLA_ALIGN(a->nla_len);
+	}
+	if (!have_id)
+		return -EPROTO;
+	nh = nfq_msg(vbuf, NFQNL_MSG_VERDICT);
+	nl_put(nh, NFQA_VERDICT_HDR, &v, sizeof(v));
+	return nfq_request(fd, nh);
+}
+
+/*
+ * The secctx= of the conntrack entry for SECMARK_PORT in
+ * /proc/net/nf_conntrack, into @ctx; 0, -ENOENT (no such entry or field)
+ * or another negative errno.
+ */
+static int conntrack_secctx(char *ctx, size_t size)
+{
+	char line[1024], port[32];
+	FILE *f = fopen("/proc/net/nf_conntrack", "r");
+	int rc = -ENOENT;
+
+	if (!f)
+		return -errno;
+	snprintf(port, sizeof(port), "dport=%d ", SECMARK_PORT);
+	while (fgets(line, sizeof(line), f)) {
+		char *p = strstr(line, "secctx=");
+
+		if (!strstr(line, port) || !p)
+			continue;
+		p += strlen("secctx=");
+		p[strcspn(p, " \n")] = '\0';
+		if (strlen(p) < size) {
+			strcpy(ctx, p);
+			rc = 0;
+		}
+		break;
+	}
+	fclose(f);
+	return rc;
+}
+
+/* One UDP datagram from this task to 127.0.0.1:SECMARK_PORT. */
+static int send_udp_local(void)
+{
+	struct sockaddr_in to = {
+		.sin_family = AF_INET,
+		.sin_port = htons(SECMARK_PORT),
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
+	};
+	int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), rc = 0;
+
+	if (s < 0)
+		return -errno;
+	if (sendto(s, "x", 1, 0, (struct sockaddr *)&to, sizeof(to)) != 1)
+		rc = -errno;
+	close(s);
+	return rc;
+}
+
+/*
+ * A packet carries one secmark, the secid of one module: the module in the
+ * first slot (the first major named).  nft makes a secmark object from
+ * that module's context (this task's own), marks this task's UDP packets
+ * and their connection with it and queues them; nfnetlink_queue hands the
+ * packet to this task with the same context, and /proc/net/nf_conntrack
+ * shows it on the connection.  This task displays another module
+ * meanwhile (nft, its child, inherits that): before issue 12's fix the
+ * object was converted, and the contexts rendered, by whichever module the
+ * task running there displays.  Skipped without nf_tables (tinyconfig
+ * kernels).
+ */
+static enum result secmark_contexts(void)
+{
+	static const char *const nft_load[] = { "nft", "-f", NFT_RULES, NULL };
+	static const char *const nft_flush[] = {
+		"nft", "delete", "table", "inet", NFT_TABLE, NULL
+	};
+	static const char *const nft_list[] = { "nft", "list", "tables", NULL };
+	const char *m[3], *owner = display_lsm(), *other = NULL;
+	char ctx[256], got[256], rules[768];
+	enum result r = PASS;
+	int i, n = active_majors(m), fd, rc;
+	FILE *f;
+
+	if (!owner)
+		return skip("no major module");
+	if (access("/bin/nft", X_OK))
+		return skip("no nft in the initramfs");
+	if (run_program(nft_list))
+		return skip("nft cannot list tables: no nf_tables in this kernel");
+	if (active("selinux")) {
+		r = sel_setup();
+		if (r != PASS)
+			return r;
+	}
+	if (own_context(owner, ctx, sizeof(ctx)) || strchr(ctx, '"'))
+		return fail("no %s context of this task", owner);
+	for (i = 0; i < n; i++)
+		if (strcmp(m[i], owner))
+			other = m[i];
+	if (mkdir(WORK, 0755) && errno != EEXIST)
+		return fail("mkdir %s: %s", WORK, strerror(errno));
+	snprintf(rules, sizeof(rules),
+		 "table inet %s {\n"
+		 "\tsecmark sm {\n\t\t\"%s\"\n\t}\n"
+		 "\tchain out {\n"
+		 "\t\ttype filter hook output priority 0; policy accept;\n"
+		 "\t\tudp dport %d meta secmark set \"sm\" ct secmark set meta secmark queue num %d\n"
+		 "\t}\n}\n", NFT_TABLE, ctx, SECMARK_PORT, SECMARK_QUEUE);
+	f = fopen(NFT_RULES, "w");
+	if (!f || fputs(rules, f) < 0 || fclose(f))
+		return fail("write %s: %s", NFT_RULES, strerror(errno));
+	diag("secmark owner %s, context '%s', displaying %s", owner, ctx,
+	     other ? other : owner);
+	if (other && (rc = set_display(other)))
+		return fail("display %s: %s", other, strerror(-rc));
+	fd = nfq_open();
+	if (fd < 0) {
+		r = fail("bind queue %d: %s", SECMARK_QUEUE, strerror(-fd));
+		goto out;
+	}
+	rc = run_program(nft_load);
+	if (rc) {
+		r = fail("nft -f %s: status %d (the secmark object from '%s')",
+			 NFT_RULES, rc, ctx);
+		goto out_fd;
+	}
+	rc = send_udp_local();
+	if (!rc)
+		rc = nfq_take(fd, got, sizeof(got));
+	if (rc)
+		r = fail("queued packet: %s", strerror(-rc));
+	else if (strcmp(got, ctx))
+		r = fail("queued packet's secctx '%s', expected %s's '%s'", got, owner,
+			 ctx);
+	else if ((rc = conntrack_secctx(got, sizeof(got))))
+		r = fail("no secctx= on the connection in /proc/net/nf_conntrack: %s",
+			 strerror(-rc));
+	else if (strcmp(got, ctx))
+		r = fail("connection's secctx '%s', expected %s's '%s'", got, owner, ctx);
+	run_program(nft_flush);
+out_fd:
+	close(fd);
+out:
+	if (other)
+		set_display(owner);
+	return r;
+}
+
 static const struct tcase policy_cases[] = {
 	{ "apparmor_load", apparmor_load },
 	{ "apparmor_confines", apparmor_confines },
@@ -1703,5 +2036,6 @@ static const struct tcase policy_cases[] = {
 	{ "selinux_peercontext", selinux_peercontext },
 	{ "audit_path_obj", audit_path_obj },
 	{ "ima_lsm_rule", ima_lsm_rule },
+	{ "secmark_contexts", secmark_contexts },
 };
 SUITE(policy, policy_cases);
