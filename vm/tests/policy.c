@@ -1947,10 +1947,10 @@ static enum result secmark_contexts(void)
 		"nft", "delete", "table", "inet", NFT_TABLE, NULL
 	};
 	static const char *const nft_list[] = { "nft", "list", "tables", NULL };
-	const char *m[3], *owner = display_lsm(), *other = NULL;
+	const char *owner = display_lsm(), *other = second_major();
 	char ctx[256], got[256], rules[768];
 	enum result r = PASS;
-	int i, n = active_majors(m), fd, rc;
+	int fd, rc;
 	FILE *f;
 
 	if (!owner)
@@ -1966,9 +1966,6 @@ static enum result secmark_contexts(void)
 	}
 	if (own_context(owner, ctx, sizeof(ctx)) || strchr(ctx, '"'))
 		return fail("no %s context of this task", owner);
-	for (i = 0; i < n; i++)
-		if (strcmp(m[i], owner))
-			other = m[i];
 	if (mkdir(WORK, 0755) && errno != EEXIST)
 		return fail("mkdir %s: %s", WORK, strerror(errno));
 	snprintf(rules, sizeof(rules),
