@@ -1968,6 +1968,9 @@ static enum result secmark_contexts(void)
 		return fail("no %s context of this task", owner);
 	if (mkdir(WORK, 0755) && errno != EEXIST)
 		return fail("mkdir %s: %s", WORK, strerror(errno));
+	/* the packet goes to 127.0.0.1: lo must be up even if no suite before did it */
+	if (loopback_up())
+		return fail("lo not up: %s", strerror(errno));
 	snprintf(rules, sizeof(rules),
 		 "table inet %s {\n"
 		 "\tsecmark sm {\n\t\t\"%s\"\n\t}\n"
