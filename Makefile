@@ -58,9 +58,10 @@ test-bench: deps
 sparse: variants
 	@analysis/sparse.sh
 
-## bench: benchmarks on the bench kernels (deterministic x2, wall-clock x3), locks per hook on the test kernels
+## bench: benchmarks on the bench kernels (deterministic x2, wall-clock x3), the deterministic reproducibility bound, locks per hook on the test kernels
 bench: variants
-	@rc=0; analysis/bench.sh --build || rc=1; analysis/locks.sh --build || rc=1; exit $$rc
+	@rc=0; analysis/bench.sh --build || rc=1; analysis/det-bound.sh --full build/bench || rc=1; \
+	analysis/locks.sh --build || rc=1; exit $$rc
 
 ## report: build/report/REPORT.md with CSV and SVG plots from whatever results exist
 report:

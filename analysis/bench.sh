@@ -78,13 +78,21 @@ kernel_path() {	# kernel_path KERNEL: its bzImage (KERNEL = VARIANT or VARIANT:F
 	if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
 	if [ "$f" = synth ]; then "$A/synthetic/build.sh" --path "$v" bench; return; fi
-	echo "$LINUX/O-$v-bench${f:+-$v-$f}/arch/x86/boot/bzImage"
+	[ -z "$f" ] || f=$(basename "$(flavour_frag "$v" "$f")" .config)
+	echo "$LINUX/O-$v-bench${f:+-$f}/arch/x86/boot/bzImage"
+}
+# flavour_frag VARIANT FLAVOUR: vm/config/VARIANT-FLAVOUR.config (one
+# variant's), else FLAVOUR.config (any variant's: distro), as vm/matrix.sh.
+flavour_frag() {
+	local c=$TOP/vm/config/$1-$2.config
+	[ -f "$c" ] || c=$TOP/vm/config/$2.config
+	echo "$c"
 }
 build_kernel() {	# like vm/matrix.sh: FLAVOUR adds vm/config/VARIANT-FLAVOUR.config
 	local k=$1 v f
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
 	if [ "$f" = synth ]; then "$A/synthetic/build.sh" "$v" bench; return; fi
-	"$TOP/vm/kbuild.sh" "$v" bench ${f:+"$TOP/vm/config/$v-$f.config"}
+	"$TOP/vm/kbuild.sh" "$v" bench ${f:+"$(flavour_frag "$v" "$f")"}
 }
 # row_workloads MODE OPTS: the workloads of a row in MODE (det|wall): the
 # mode's default without OPTS, else the list OPTS gives for MODE ("det:a,b;

@@ -21,7 +21,9 @@ dir=$1 kernel=$2 initrd=$3 lsm=$4 expect=$5 workloads=$6 mode=$7 tmo=${8:-900}
 [ -f "$initrd" ] || die "no initramfs $initrd"
 rm -rf "$dir"; mkdir -p "$dir"
 
-append="console=ttyS0 panic=-1 oops=panic nokaslr slab_nomerge lsm=$lsm lsmtest_expect=$expect"
+# LSM "-": no lsm= at all, the kernel's built-in order (CONFIG_LSM).
+append="console=ttyS0 panic=-1 oops=panic nokaslr slab_nomerge lsmtest_expect=$expect"
+[ "$lsm" = - ] || append="$append lsm=$lsm"
 append="$append lsmtest_suites=base lsmtest_bench=$workloads"
 for p in ITERS TIME CLIENTS THREADS SOCKETS; do
 	v=BENCH_$p

@@ -165,24 +165,51 @@ EOF
 headline >"$out/.headline"
 
 # ratios MODE FILE VALUECOL: kernel stack name metric value base ratio, for
-# every headline figure whose base kernel has the same stack.
+# every headline figure whose base kernel has the same stack.  The base of
+# VARIANT:FLAVOUR is base:FLAVOUR where that kernel has the figure (distro:
+# Debian's configuration on both sides), else base.
 ratios() {
 	awk -F'\t' -v col="$3" -v mode="$1" '
 		FNR == NR { h[$1 "\t" $2] = 1; next }
 		FNR == 1 { next }
 		(($3 "\t" $4) in h) && $1 !~ /:synth$/ && $col ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ {
 			key = $2 "\t" $3 "\t" $4; val[$1 "\t" key] = $col
-			if ($1 == "base") base[key] = $col
+			if ($1 ~ /^base(:|$)/) base[$1 "\t" key] = $col
 			rows[++n] = $1 "\t" key
 		}
 		END {
 			for (i = 1; i <= n; i++) {
 				split(rows[i], f, "\t"); key = f[2] "\t" f[3] "\t" f[4]
-				b = (key in base) ? base[key] : ""
+				bk = "base"; if (f[1] ~ /:/) { bk = "base:" substr(f[1], index(f[1], ":") + 1); if (!((bk "\t" key) in base)) bk = "base" }
+				b = ((bk "\t" key) in base && rows[i] != bk "\t" key) ? base[bk "\t" key] : ""
 				r = (b != "" && b + 0 != 0) ? sprintf("%.4f", val[rows[i]] / b) : ""
 				printf "%s\t%s\t%s\t%s\t%s\n", mode, rows[i], val[rows[i]], b, r
 			}
 		}' "$out/.headline" "$2"
+}
+
+# The reproducibility bound of deterministic figures (analysis/det-bound.sh).
+bound=${BOUND_DIR:-$BUILD/bench-bound}/bound-summary.tsv
+[ -f "$bound" ] || bound=/dev/null
+det_bound_text() {
+	if [ "$bound" = /dev/null ]; then
+		echo "**Reproducibility bound: not measured in this run** (\`analysis/det-bound.sh\`): a figure repeats"
+		echo "exactly for one build and one workload set, not beyond; ratios are printed to three decimals"
+		echo "without a verdict, read those within a few tenths of a percent of 1 as equal."
+		echo
+		return
+	fi
+	tsv2csv <"$bound" >"$out/det-bound.csv"
+	[ -f "${bound%/*}/bound.tsv" ] && tsv2csv <"${bound%/*}/bound.tsv" >"$out/det-bound-figures.csv"
+	awk -F'\t' 'NR > 1 && $1 == "all" { printf "**Reproducibility bound** (`analysis/det-bound.sh`, `det-bound.csv`, per figure `det-bound-figures.csv`): the same kernels booted with the microbenchmarks alone instead of the full workload set gave ns_per_op figures up to **%s%%** apart (%s; %d figures compared). ", $3, $4, $2 }' "$bound"
+	echo "The instructions a workload executes do not change; what changes is where the timer ticks"
+	echo "(HZ=250: one every 4 M guest instructions) land as the instruction stream before it shifts, and"
+	echo "each tick's handler is counted in the figure it interrupts. A ratio compares two such figures,"
+	echo "so its bound is twice its workload's largest difference (the overall one for a workload not compared):"
+	echo "it is printed with the decimals that bound allows, and as **≈** when it is within 1 ± that bound:"
+	echo "no measurable gain or cost. Per workload (largest |difference|):"
+	awk -F'\t' 'NR > 1 && $1 != "all" { printf "%s%s %s%%", (n++ ? ", " : ""), $1, $3 } END { print "." }' "$bound"
+	echo
 }
 
 # pivot: "column<TAB>benchmark<TAB>metric<TAB>cell" lines on stdin -> a
@@ -229,13 +256,13 @@ if [ -f "$bench/det.tsv" ]; then
 	echo "Every row booted twice: **$nsame figures identical in both runs, $ndiff differ** (\`bench-det.csv\` has both runs)."
 	echo
 	ratios det "$bench/det.tsv" 5 >>"$out/ratios.tsv"
+	det_bound_text
 	if ! grep -q '^det	' "$out/ratios.tsv"; then
 		echo "Figures: $NM (no row of a real kernel; \`VARIANT:synth\` rows are in section 4.1)."
 	else
 	echo "Figures (run 1) and ratio to base with the same stack (– when base cannot run that stack):"
 	echo
-	awk -F'\t' '$1 == "det" { print $2 "/" $3 "\t" $4 "\t" $5 "\t" $6 ($8 != "" ? sprintf(" (%.3f)", $8) : "") }' \
-		"$out/ratios.tsv" | pivot
+	awk -F'\t' -f "$TOP/analysis/parse/ratio-cell.awk" "$bound" "$out/ratios.tsv" | pivot
 	fi
 	echo
 	res=$(awk -F'\t' 'NR > 1 && $4 == "result" && $5 != "ok" { printf "%s/%s %s: %s; ", $1, $2, $3, $5 }' "$bench/det.tsv")

@@ -41,6 +41,19 @@ result() {
 		out=$("$A/parse/bench-log.sh" "$data/$input" "$tmp/raw") || { echo "exit $?"; return; }
 		awk -F'\t' -v n="${key%/*}" -v m="${key#*/}" '$1 == n && $2 == m { print $3 }' <<<"$out"
 		;;
+	bound)	# input A.tsv,B.tsv (two det.tsv); key KERNEL/STACK/NAME or summary:NAME
+		case $key in
+		summary:*) awk -v summary=1 -f "$A/parse/det-bound.awk" "$data/${input%,*}" "$data/${input#*,}" |
+			awk -F'\t' -v n="${key#summary:}" '$1 == n { print $3 }' ;;
+		*) awk -f "$A/parse/det-bound.awk" "$data/${input%,*}" "$data/${input#*,}" |
+			awk -F'\t' -v k="$key" '$1 "/" $2 "/" $3 == k { print $6 }' ;;
+		esac
+		;;
+	cell)	# input BOUND,RATIOS (bound-summary.tsv or -, ratios.tsv); key KERNEL/STACK/NAME
+		b=/dev/null; [ "${input%,*}" = - ] || b=$data/${input%,*}
+		awk -f "$A/parse/ratio-cell.awk" "$b" "$data/${input#*,}" |
+			awk -F'\t' -v k="$key" '$1 "/" $2 == k { print $4 }'
+		;;
 	*) echo "unknown parser $parser" ;;
 	esac
 }
