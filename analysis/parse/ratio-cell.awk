@@ -8,9 +8,10 @@
 # figures can move by it; the overall largest for a workload det-bound did
 # not compare).  The ratio is printed with the decimals u allows (three
 # when u < 0.1%, two below 1%, one above) and as "≈R" when |ratio - 1| <= u;
-# without a bound, three decimals and no verdict.
+# without a bound, three decimals and no verdict.  (The first file is told
+# apart by name, not by FNR == NR, which an empty /dev/null defeats.)
 BEGIN { FS = OFS = "\t" }
-FNR == NR { if (FNR > 1) b[$1] = $3; next }
+FILENAME == ARGV[1] { if (FNR > 1) b[$1] = $3; next }
 $1 != "det" { next }
 {
 	cell = $6
