@@ -100,17 +100,20 @@ for name in $cases; do
 		sed 's/^/    /' "$TMP/$name.diff" | head -40
 	fi
 	# idempotence
-	run_spatch "$script" "$opts" patch "$res" "$rel" "$out.2"
-	if ! diff -u "$res" "$out.2" >"$TMP/$name.diff2"; then
+	if ! run_spatch "$script" "$opts" patch "$res" "$rel" "$out.2"; then
+		fail "$name" "spatch exited non-zero on $name.res (idempotence run)"; ok=0
+	elif ! diff -u "$res" "$out.2" >"$TMP/$name.diff2"; then
 		fail "$name" "not idempotent (script changes $name.res)"; ok=0
 		sed 's/^/    /' "$TMP/$name.diff2" | head -20
 	fi
 	want=$(directive "$in" report)
 	if [ -n "$want" ]; then
-		run_spatch "$script" "$opts" report "$in" "$rel" "$TMP/$name.cnt"
+		run_spatch "$script" "$opts" report "$in" "$rel" "$TMP/$name.cnt" ||
+			{ fail "$name" "spatch exited non-zero in report mode on $name.c"; ok=0; }
 		got=$(cat "$TMP/$name.cnt")
 		[ "$got" = "$want" ] || { fail "$name" "report mode: $got warnings on input, expected $want"; ok=0; }
-		run_spatch "$script" "$opts" report "$res" "$rel" "$TMP/$name.cnt2"
+		run_spatch "$script" "$opts" report "$res" "$rel" "$TMP/$name.cnt2" ||
+			{ fail "$name" "spatch exited non-zero in report mode on $name.res"; ok=0; }
 		got=$(cat "$TMP/$name.cnt2")
 		if [ "$want" != 0 ] && [ "$got" != 0 ]; then
 			fail "$name" "report mode: $got warnings left on $name.res"; ok=0
@@ -120,8 +123,9 @@ for name in $cases; do
 	if [ -n "$rt" ]; then
 		rscript=${rt%% *}
 		ropts=${rt#"$rscript"}
-		run_spatch "$rscript" "$ropts" patch "$res" "$rel" "$out.rt"
-		if ! diff -u "$in" "$out.rt" >"$TMP/$name.diff3"; then
+		if ! run_spatch "$rscript" "$ropts" patch "$res" "$rel" "$out.rt"; then
+			fail "$name" "spatch ($rscript) exited non-zero in the round trip"; ok=0
+		elif ! diff -u "$in" "$out.rt" >"$TMP/$name.diff3"; then
 			fail "$name" "round trip through $rscript does not give $name.c back"; ok=0
 			sed 's/^/    /' "$TMP/$name.diff3" | head -20
 		fi
