@@ -369,8 +369,10 @@ p << raw.p;
 E << raw.E;
 acc << sraw.acc;
 @@
-coccilib.report.print_report(p[0],
-  "WARNING: raw %s access of %s, use %s(%s)" % (FLD, E, acc, E))
+star = "*" if SHAPE[fkey(p)][0] == "pointer" else ""
+for q in p:
+    coccilib.report.print_report(q,
+      "WARNING: raw %s access of %s, use %s%s(%s)" % (FLD, E, star, acc, E))
 
 @script:python depends on report@
 p << valloc.p;
@@ -393,6 +395,19 @@ fa << parama.fa;
 @@
 coccilib.report.print_report(p[0],
   "WARNING: %s allocates the %s blob itself; the LSM infrastructure owns it" % (fa, OBJ))
+
+@freerep depends on report@
+identifier fr : script:python() { is_hook(fr, "free") };
+position p;
+@@
+fr@p(...) { ... }
+
+@script:python depends on report@
+p << freerep.p;
+fr << freerep.fr;
+@@
+coccilib.report.print_report(p[0],
+  "WARNING: %s frees the %s blob itself; the LSM infrastructure owns it" % (fr, OBJ))
 
 @script:python depends on org@
 p << raw.p;

@@ -8,6 +8,13 @@
 #                          and none on NAME.res (everything converted)
 #   /* roundtrip: SCRIPT.cocci [spatch options] */
 #                          SCRIPT applied to NAME.res must give NAME.c back
+#   /* log: TEXT */        spatch's output in patch mode on NAME.c must
+#                          contain TEXT (a diagnostic the script prints)
+# and options extra=FILE:REL/PATH (FILE from tests/ placed beside the
+# input, as a header it includes).  A directory tests/NAME.dir/ with
+# in/ and out/ trees and a file "cmd" (spatch options) is a multi-file
+# case: spatch --dir over a copy of in/ must give out/ exactly.
+#
 # The case passes when, in patch mode, the script turns NAME.c into exactly
 # NAME.res, applying it again to NAME.res changes nothing (idempotence), and
 # the optional checks above hold.  path= places the input at that relative
@@ -39,6 +46,10 @@ run_spatch() {
 	RUNS=$((RUNS + 1)); root=$TMP/run.$RUNS
 	mkdir -p "$root/$(dirname "$5")"
 	cp "$4" "$root/$5"
+	for x in $EXTRA; do
+		mkdir -p "$root/$(dirname "${x#*:}")"
+		cp "$HERE/${x%%:*}" "$root/${x#*:}"
+	done
 	# shellcheck disable=SC2086
 	(cd "$root" && $SPATCH --very-quiet --no-show-diff --sp-file "$COCCI/$1" \
 		-D "$3" $2 "$5" -o "$root/out.c") >"$root/log" 2>&1
@@ -51,6 +62,7 @@ run_spatch() {
 		cp "$root/$5" "$6"
 	fi
 	[ $VERBOSE = 1 ] && sed "s|^|    spatch: |" "$root/log" | grep -v 'should sk_alloc_security' >&2
+	cp "$root/log" "$6.log"
 	rm -rf "$root"
 	return $rc
 }
@@ -85,9 +97,11 @@ for name in $cases; do
 	script=${spec%% *}
 	opts=""
 	rel=$name.c
+	EXTRA=""
 	for w in ${spec#"$script"}; do
 		case $w in
 		path=*) rel=${w#path=} ;;
+		extra=*) EXTRA="$EXTRA ${w#extra=}" ;;
 		*) opts="$opts $w" ;;
 		esac
 	done
@@ -105,6 +119,10 @@ for name in $cases; do
 	elif ! diff -u "$res" "$out.2" >"$TMP/$name.diff2"; then
 		fail "$name" "not idempotent (script changes $name.res)"; ok=0
 		sed 's/^/    /' "$TMP/$name.diff2" | head -20
+	fi
+	wlog=$(directive "$in" log)
+	if [ -n "$wlog" ] && ! grep -qF -- "$wlog" "$out.log"; then
+		fail "$name" "spatch did not print \"$wlog\""; ok=0
 	fi
 	want=$(directive "$in" report)
 	if [ -n "$want" ]; then
@@ -135,6 +153,30 @@ for name in $cases; do
 		[ $VERBOSE = 1 ] && echo "ok: $name"
 	fi
 done
+
+# 3. multi-file cases (spatch --dir, as make coccicheck M= runs it)
+if [ $# -eq 0 ]; then
+	for d in "$HERE"/*.dir; do
+		[ -d "$d" ] || continue
+		name=$(basename "$d")
+		RUNS=$((RUNS + 1)); root=$TMP/run.$RUNS
+		cp -r "$d/in" "$root"
+		cmd=$(cat "$d/cmd")
+		script=${cmd%% *}
+		# shellcheck disable=SC2086
+		if ! (cd "$root" && $SPATCH --very-quiet --no-show-diff --in-place \
+			--sp-file "$COCCI/$script" -D patch ${cmd#"$script"} --dir .) >"$TMP/$name.log" 2>&1; then
+			fail "$name" "spatch exited non-zero"
+			sed 's/^/    /' "$TMP/$name.log" | head -20
+		elif ! diff -ru "$d/out" "$root" >"$TMP/$name.diff"; then
+			fail "$name" "output tree differs from $name/out"
+			sed 's/^/    /' "$TMP/$name.diff" | head -40
+		else
+			npass=$((npass + 1))
+			[ $VERBOSE = 1 ] && echo "ok: $name"
+		fi
+	done
+fi
 
 echo "cocci tests: $npass passed, $nfail failed"
 if [ $nfail -gt 0 ]; then

@@ -1,0 +1,37 @@
+/* cocci: blob_infra.cocci -D obj=key path=security/selinux/hooks.c extra=infra_header_acc.h:security/selinux/include/objsec.h -I security/selinux/include */
+/* The accessor is in a header this file includes: it is used, not
+ * defined a second time. */
+#include "include/objsec.h"
+
+struct security_hook_list {
+	int x;
+};
+
+struct lsm_blob_sizes selinux_blob_sizes = {
+	.lbs_key = sizeof(struct key_security_struct),
+};
+
+static int selinux_key_alloc(struct key *k, const struct cred *cred,
+			     unsigned long flags)
+{
+	struct key_security_struct *ksec;
+
+	ksec = kzalloc(sizeof(*ksec), GFP_KERNEL);
+	if (!ksec)
+		return -ENOMEM;
+	ksec->sid = cred_sid(cred);
+	k->security = ksec;
+	return 0;
+}
+
+static int selinux_key_permission(struct key *key, unsigned int sid)
+{
+	struct key_security_struct *ksec = key->security;
+
+	return avc_has_perm(sid, ksec->sid);
+}
+
+static struct security_hook_list selinux_hooks[] = {
+	LSM_HOOK_INIT(key_alloc, selinux_key_alloc),
+	LSM_HOOK_INIT(key_permission, selinux_key_permission),
+};
