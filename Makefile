@@ -5,7 +5,7 @@ TOP := $(CURDIR)
 export TOP
 VARIANT ?= modern
 
-.PHONY: all test-reference distro-config help deps tree variants cocci test-bench sparse bench report snapshot kernels bench-kernels initramfs test \
+.PHONY: all test-reference distro-config help deps tree variants cocci test-bench test-cocci-series sparse bench report snapshot kernels bench-kernels initramfs test \
 	test-host test-guest bisect-check compile-touched checkpatch export-modern export-legacy clean distclean
 
 ## all: the main job: every variant, the functional matrix, cocci, sparse, benchmarks, the report
@@ -41,7 +41,7 @@ initramfs: deps
 	@vm/mkinitramfs.sh build/initramfs.cpio
 
 ## test: run every test: host self-tests, a deterministic benchmark twice, the QEMU matrix
-test: deps test-host test-bench test-guest
+test: deps test-host test-cocci-series test-bench test-guest
 
 ## test-host: host-side tests: the run judge on synthetic output, the semantic patches
 test-host: deps
@@ -77,6 +77,10 @@ cocci: variants
 	@$(MAKE) -s -C cocci reconstruct
 
 ## test-guest: boot every variant x LSM stack of vm/matrix.txt and run the in-guest tests
+## test-cocci-series: regenerate modern-series/blobs/ from cocci/ and fail if it differs from the committed series
+test-cocci-series: variants
+	@$(MAKE) -s -C cocci series-check
+
 test-guest: deps
 	@vm/matrix.sh
 
