@@ -24,9 +24,10 @@ deps:
 tree: deps
 	@vm/tree.sh base
 
-## variants: (re)create branches modern and legacy by git am of their series
+## variants: (re)create branches modern, legacy and blobs by git am of their series
 variants: tree
 	@vm/tree.sh variant legacy
+	@vm/tree.sh variant blobs
 
 ## kernels: build the test kernels (KASAN, kmemleak, lockdep) of every variant
 kernels: variants

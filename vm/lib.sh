@@ -7,7 +7,7 @@ BUILD=$TOP/build
 LINUX=$BUILD/linux            # the one git worktree every variant is built from
 LOGS=$BUILD/logs
 STAMPS=$BUILD/stamps
-VARIANTS="base modern legacy"
+VARIANTS="base modern legacy blobs"
 # One kernel build at a time on this machine, from any checkout or session
 # (vm/kbuild.sh, analysis/sparse.sh); vm/tree.sh takes it to switch branches.
 KBUILD_LOCK=/tmp/lsm-stacking-kbuild.lock
@@ -44,6 +44,7 @@ series_dir() {
 	case $1 in
 	modern) echo "$TOP/modern-series" ;;
 	legacy) echo "$TOP/legacy-chain-port" ;;
+	blobs) echo "$TOP/modern-series/blobs" ;;
 	*) die "variant '$1' has no series" ;;
 	esac
 }
@@ -51,6 +52,7 @@ parent_of() {
 	case $1 in
 	modern) echo base ;;
 	legacy) echo modern ;;
+	blobs) echo modern ;;
 	*) echo "" ;;
 	esac
 }

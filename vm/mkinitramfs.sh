@@ -25,7 +25,7 @@ cp "$work"/tests/bin/* "$root/bin/"
 mkdir -p "$root/etc/lsmtest-policy/selinux"
 cp -r "$TOP/vm/policy/apparmor" "$root/etc/lsmtest-policy/"
 if "$TOP/vm/policy/build-selinux.sh" "$work/selinux-policy"; then
-	cp "$work"/selinux-policy/{policy.33,policy-nosetdisplay.33,file_contexts} \
+	cp "$work"/selinux-policy/{policy.33,policy-nosetdisplay.33,policy-noblobs.33,file_contexts} \
 		"$root/etc/lsmtest-policy/selinux/"
 else
 	echo "warning: no SELinux policy in the initramfs" >&2

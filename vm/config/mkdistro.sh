@@ -6,7 +6,8 @@
 # audit, the BPF LSM and what it depends on, lockdown, Landlock, LoadPin,
 # SafeSetID, TOMOYO, Yama, NetLabel, netfilter secmark / conntrack secctx /
 # nfqueue (and the nftables inet tables, objref and ct expressions that
-# set secmarks), and CONFIG_LSM exactly as Debian sets it.  Options Debian builds
+# set secmarks), keys, the tun driver (whose blob the blobs variant moves),
+# and CONFIG_LSM exactly as Debian sets it.  Options Debian builds
 # as modules (=m) become =y: the guests load no modules.
 #   --check   fail if the committed distro.config differs from a fresh one
 . "$(dirname "$0")/../lib.sh"
@@ -27,7 +28,8 @@ take='SECURITY|SECURITY_.*|LSM|LSM_.*|DEFAULT_SECURITY_.*|INTEGRITY|INTEGRITY_.*
 |NFT_QUEUE|NF_TABLES_INET|NF_TABLES_IPV4|NFT_OBJREF|NFT_CT|NF_CT_NETLINK|NETFILTER_NETLINK|IP_NF_IPTABLES|IP_NF_MANGLE|IP_NF_SECURITY
 |IP6_NF_IPTABLES|IP6_NF_MANGLE|IP6_NF_SECURITY|KEYS|ENCRYPTED_KEYS|ASYMMETRIC_KEY_TYPE
 |ASYMMETRIC_PUBLIC_KEY_SUBTYPE|X509_CERTIFICATE_PARSER|SYSTEM_TRUSTED_KEYRING
-|SYSTEM_BLACKLIST_KEYRING|SECONDARY_TRUSTED_KEYRING'
+|SYSTEM_BLACKLIST_KEYRING|SECONDARY_TRUSTED_KEYRING|KEY_NOTIFICATIONS|WATCH_QUEUE
+|TUN|NETDEVICES|NET_CORE'
 # What the BPF LSM needs to survive olddefconfig over tinyconfig (measured).
 take="$take|MODULES|BPF_SYSCALL|BPF_JIT|PERF_EVENTS|KPROBES|FTRACE|KPROBE_EVENTS|BPF_EVENTS"
 take=$(tr -d '\n' <<<"$take")

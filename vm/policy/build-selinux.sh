@@ -10,6 +10,10 @@
 #                                  process2 allow rule (the permission stays
 #                                  declared: under "-U allow" a permission
 #                                  the policy does not declare is allowed)
+#   OUTDIR/policy-noblobs.33       the same with key:view, perf_event:read
+#                                  and tun_socket:relabelfrom left out (the
+#                                  "blobs" suite: a denial decided by the
+#                                  SID in each of those objects' blobs)
 #   OUTDIR/file_contexts           mdp's file contexts (not used in the
 #                                  guest: the initramfs is unlabelled, and
 #                                  every initial SID is base_t)
@@ -58,21 +62,29 @@ ${HOSTCC:-gcc} -O2 -Wall -std=gnu11 -I"$src/include/uapi" -I"$src/include" \
 	-o "$src/mdp" "$src/scripts/selinux/mdp/mdp.c"
 
 "$src/mdp" -m "$out/policy.conf" "$out/file_contexts" >/dev/null
-grep -q '^allow base_t base_t:process2 \*;$' "$out/policy.conf" ||
-	die "mdp's policy.conf has no 'allow base_t base_t:process2 *;'"
-# The permissions of class process2 as declared, minus setdisplay.
-# (The class is named twice: in the list of classes, then with its "{".)
-perms=$(awk 'c && /^}/ { exit }
-	c && $1 != "setdisplay" { printf "%s ", $1 }
-	prev == "class process2" && /^{$/ { c = 1 }
-	{ prev = $0 }' "$out/policy.conf")
-[ -n "$perms" ] || die "class process2 not found in policy.conf"
+# without CLASS PERM...: policy.conf's "allow base_t base_t:CLASS *;" as
+# the list of CLASS's declared permissions minus PERM..., on stdin/stdout.
+without() {
+	local class=$1 p; shift
+	local conf; conf=$(cat)
+	p=$(awk -v cls="class $class" -v drop=" $* " 'c && /^}/ { exit }
+		c && index(drop, " " $1 " ") == 0 { printf "%s ", $1 }
+		prev == cls && /^{$/ { c = 1 }
+		{ prev = $0 }' <<<"$conf")
+	[ -n "$p" ] || die "class $class not found in policy.conf"
+	grep -q "^allow base_t base_t:$class \*;\$" <<<"$conf" ||
+		die "mdp's policy.conf has no 'allow base_t base_t:$class *;'"
+	sed "s/^allow base_t base_t:$class \*;\$/allow base_t base_t:$class { $p};/" <<<"$conf"
+}
 grep -q '^	setdisplay$' "$out/policy.conf" ||
 	die "process2 has no setdisplay permission in $ref: not the modern tree?"
-sed "s/^allow base_t base_t:process2 \*;\$/allow base_t base_t:process2 { $perms};/" \
-	"$out/policy.conf" >"$out/policy-nosetdisplay.conf"
+without process2 setdisplay <"$out/policy.conf" >"$out/policy-nosetdisplay.conf"
+without key view <"$out/policy.conf" | without perf_event read |
+	without tun_socket relabelfrom >"$out/policy-noblobs.conf"
 
 checkpolicy -U allow -M -c 33 -o "$out/policy.33" "$out/policy.conf" >/dev/null
+checkpolicy -U allow -M -c 33 -o "$out/policy-noblobs.33" \
+	"$out/policy-noblobs.conf" >/dev/null
 checkpolicy -U allow -M -c 33 -o "$out/policy-nosetdisplay.33" \
 	"$out/policy-nosetdisplay.conf" >/dev/null
 rm -rf "$src"

@@ -1221,6 +1221,11 @@ static enum result sel_use(const char *path)
 	return PASS;
 }
 
+enum result policy_selinux_use(const char *path)
+{
+	return sel_use(path);
+}
+
 static enum result sel_setup(void)
 {
 	return sel_use(SEL_POLICY);

@@ -13,13 +13,16 @@ extern const struct suite faults;
 extern const struct suite badinput;
 extern const struct suite binder;
 extern const struct suite cipso;
+extern const struct suite blobs;
 
 const char *display_lsm(void);
 const char *initial_context(const char *lsm);
+/* policy.c: load and enforce an SELinux policy (once per path in a row). */
+enum result policy_selinux_use(const char *path);
 
 #ifdef LSMTEST_MAIN
 static const struct suite *const all_suites[] = { &base, &modern, &legacy, &policy,
 						     &stress, &faults, &badinput,
-						     &binder, &cipso };
+						     &binder, &cipso, &blobs };
 #endif
 #endif
