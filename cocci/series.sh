@@ -58,8 +58,8 @@ for obj in $OBJS; do
 		die "nothing to commit for $obj"
 done
 
-rm -rf "$out"
 mkdir -p "$out"
+rm -f "$out"/*.patch "$out/series"	# README.md stays
 git -C "$wt" format-patch -q --no-signature --zero-commit -o "$out" modern..HEAD ||
 	die "git format-patch failed"
 (cd "$out" && ls ./*.patch | sed 's|^\./||') >"$out/series"
