@@ -48,6 +48,7 @@ virtual apparmor
 @initialize:python@
 @@
 FORCE = None
+TYPED = set()    # (file, line, column) of typed E->sk_security sites
 MODULES = (("security/selinux/", "selinux_sock"),
            ("security/smack/", "smack_sock"),
            ("security/apparmor/", "aa_sock"))
@@ -61,6 +62,36 @@ def accessor_for(filename):
         if "/" + d in f:
             return a
     return None
+
+// Every E->sk_security whose base has no known type (no include paths,
+// or a function the headers do not declare): the typed rules below cannot
+// see it.  Said loudly, never skipped silently.  Before any rule changes
+// the file, so positions name the file itself.
+@anysk@
+expression E;
+position p;
+@@
+E->sk_security@p
+
+@typedsk@
+type T;
+T *E;
+position p;
+@@
+E->sk_security@p
+
+@script:python@
+p << typedsk.p;
+@@
+TYPED.add((p[0].file, p[0].line, p[0].column))
+
+@script:python@
+p << anysk.p;
+E << anysk.E;
+@@
+if (p[0].file, p[0].line, p[0].column) not in TYPED:
+    print("%s:%s:%s-%s: ERROR: untyped %s->sk_security: the type of %s is unknown and the site is not converted; give spatch the kernel include paths (-I include -I arch/x86/include ... --all-includes)"
+          % (p[0].file, p[0].line, p[0].column, p[0].column_end, E, E))
 
 @script:python depends on selinux@
 @@
