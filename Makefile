@@ -104,6 +104,7 @@ bisect-check: variants
 compile-touched: variants
 	@vm/compile-touched.sh modern
 	@vm/compile-touched.sh legacy
+	@vm/compile-touched.sh blobs
 
 ## checkpatch: scripts/checkpatch.pl --strict on every patch of both series; kernel-doc -v adds no warning
 checkpatch: variants

@@ -10,7 +10,7 @@
 #                                  process2 allow rule (the permission stays
 #                                  declared: under "-U allow" a permission
 #                                  the policy does not declare is allowed)
-#   OUTDIR/policy-noblobs.33       the same with key:view, perf_event:read
+#   OUTDIR/policy-noblobs.33       the same with key:view, perf_event:{open read}
 #                                  and tun_socket:relabelfrom left out (the
 #                                  "blobs" suite: a denial decided by the
 #                                  SID in each of those objects' blobs)
@@ -79,7 +79,7 @@ without() {
 grep -q '^	setdisplay$' "$out/policy.conf" ||
 	die "process2 has no setdisplay permission in $ref: not the modern tree?"
 without process2 setdisplay <"$out/policy.conf" >"$out/policy-nosetdisplay.conf"
-without key view <"$out/policy.conf" | without perf_event read |
+without key view <"$out/policy.conf" | without perf_event open read |
 	without tun_socket relabelfrom >"$out/policy-noblobs.conf"
 
 checkpolicy -U allow -M -c 33 -o "$out/policy.33" "$out/policy.conf" >/dev/null

@@ -16,7 +16,8 @@
  *    at any slab allocation (fail-nth) gives ENOMEM and leaves no key
  *    behind (kmemleak, scanned at the end of the run, sees the blob).
  *  - perf_event: perf_event_open() and read(); under the policy without
- *    perf_event:read the read is refused (the SID in the event's blob).
+ *    perf_event:open and read, a new event is refused and the read of an
+ *    event opened before is refused (the SID in the event's blob).
  *  - tun_dev: a persistent tun device created, then opened again; under
  *    the policy without tun_socket:relabelfrom the open is refused (the
  *    SID in the device's blob).
@@ -393,6 +394,24 @@ static enum result perf_event(void)
 	return rc ? fail("read: %s", strerror(-rc)) : PASS;
 }
 
+static int perf_open_close(void *arg)
+{
+	int fd = perf_open();
+
+	(void)arg;
+	if (fd < 0)
+		return fd;
+	close(fd);
+	return 0;
+}
+
+static enum result perf_open_selinux_policy(void)
+{
+	if (!active("selinux"))
+		return skip("selinux is not active");
+	return under_policies("perf_event_open", perf_open_close, NULL);
+}
+
 static enum result perf_selinux_policy(void)
 {
 	enum result r;
@@ -405,7 +424,7 @@ static enum result perf_selinux_policy(void)
 	fd = perf_open();
 	if (fd < 0)
 		return fail("perf_event_open: %s", strerror(-fd));
-	r = under_policies("read of a perf event", perf_read, &fd);
+	r = under_policies("read of a perf event opened under mdp's policy", perf_read, &fd);
 	close(fd);
 	return r;
 }
@@ -495,6 +514,7 @@ static const struct tcase cases[] = {
 	{ "perf_event", perf_event },
 	{ "tun_device", tun_device },
 	{ "key_selinux_policy", key_selinux_policy },
+	{ "perf_open_selinux_policy", perf_open_selinux_policy },
 	{ "perf_selinux_policy", perf_selinux_policy },
 	{ "tun_selinux_policy", tun_selinux_policy },
 };
