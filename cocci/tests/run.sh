@@ -11,9 +11,10 @@
 #   /* log: TEXT */        spatch's output in patch mode on NAME.c must
 #                          contain TEXT (a diagnostic the script prints)
 # and options extra=FILE:REL/PATH (FILE from tests/ placed beside the
-# input, as a header it includes).  A directory tests/NAME.dir/ with
-# in/ and out/ trees and a file "cmd" (spatch options) is a multi-file
-# case: spatch --dir over a copy of in/ must give out/ exactly.
+# input, as a header it includes).  A file tests/NAME.multi is a
+# multi-file case: its first line "# cocci: SCRIPT.cocci [options]", then
+# lines "CASE REL/PATH.c"; spatch --dir over a tree of every CASE.c at its
+# path must give the tree of the CASE.res files exactly.
 #
 # The case passes when, in patch mode, the script turns NAME.c into exactly
 # NAME.res, applying it again to NAME.res changes nothing (idempotence), and
@@ -156,20 +157,25 @@ done
 
 # 3. multi-file cases (spatch --dir, as make coccicheck M= runs it)
 if [ $# -eq 0 ]; then
-	for d in "$HERE"/*.dir; do
-		[ -d "$d" ] || continue
-		name=$(basename "$d")
+	for m in "$HERE"/*.multi; do
+		[ -f "$m" ] || continue
+		name=$(basename "$m" .multi)
 		RUNS=$((RUNS + 1)); root=$TMP/run.$RUNS
-		cp -r "$d/in" "$root"
-		cmd=$(cat "$d/cmd")
+		mkdir -p "$root/in" "$root/want"
+		cmd=$(sed -n '1s|^# cocci: ||p' "$m")
 		script=${cmd%% *}
+		sed 1d "$m" | while read -r case rel; do
+			mkdir -p "$root/in/$(dirname "$rel")" "$root/want/$(dirname "$rel")"
+			cp "$HERE/$case.c" "$root/in/$rel"
+			cp "$HERE/$case.res" "$root/want/$rel"
+		done
 		# shellcheck disable=SC2086
-		if ! (cd "$root" && $SPATCH --very-quiet --no-show-diff --in-place \
+		if ! (cd "$root/in" && $SPATCH --very-quiet --no-show-diff --in-place \
 			--sp-file "$COCCI/$script" -D patch ${cmd#"$script"} --dir .) >"$TMP/$name.log" 2>&1; then
 			fail "$name" "spatch exited non-zero"
 			sed 's/^/    /' "$TMP/$name.log" | head -20
-		elif ! diff -ru "$d/out" "$root" >"$TMP/$name.diff"; then
-			fail "$name" "output tree differs from $name/out"
+		elif ! diff -ru "$root/want" "$root/in" >"$TMP/$name.diff"; then
+			fail "$name" "output tree differs from the .res files"
 			sed 's/^/    /' "$TMP/$name.diff" | head -40
 		else
 			npass=$((npass + 1))
