@@ -38,7 +38,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,15 +49,9 @@
 #define SEL_POLICY_DIR "/etc/lsmtest-policy/selinux"
 #define SEL_FULL SEL_POLICY_DIR "/policy.33"
 #define SEL_NOBLOBS SEL_POLICY_DIR "/policy-noblobs.33"
-#define SMACKFS "/sys/fs/smackfs"
-#define SMACK_LOAD2 SMACKFS "/load2"
+#define SMACK_LOAD2 "/sys/fs/smackfs/load2"
 #define SMACK_SELF "/proc/self/attr/smack/current"
 #define FAIL_NTH "/proc/thread-self/fail-nth"
-
-static int active(const char *lsm)
-{
-	return in_list(param("expect"), lsm);
-}
 
 /* The module that labels keys in this stack (SELinux or Smack), or NULL. */
 static const char *key_module(void)
@@ -210,15 +203,15 @@ static enum result key_smack_rules(void)
 		"taking label blobS", "blobS described blobK's key without a rule",
 		"talking to the parent", "blobS refused blobK's key with the rule loaded",
 	};
-	int up[2], down[2], st;
+	int up[2], down[2], st, rc;
 	pid_t pid;
 	char c;
 
-	if (!active("smack"))
+	if (!lsm_active("smack"))
 		return skip("smack is not active");
-	if (access(SMACK_LOAD2, F_OK) &&
-	    mount("smackfs", SMACKFS, "smackfs", 0, NULL) && errno != EBUSY)
-		return fail("mount smackfs: %s", strerror(errno));
+	rc = smackfs_ready();
+	if (rc)
+		return fail("mount smackfs: %s", strerror(-rc));
 	if (pipe(up) || pipe(down))
 		return fail("pipe: %s", strerror(errno));
 	pid = fork();
@@ -249,7 +242,7 @@ static enum result key_selinux_policy(void)
 	enum result r;
 	long id;
 
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		return skip("selinux is not active");
 	if (policy_selinux_use(SEL_FULL) != PASS)
 		return fail("cannot load and enforce %s", SEL_FULL);
@@ -305,7 +298,7 @@ static enum result key_enomem(void)
 {
 	const char *desc = "lsmtest:enomem";
 	int fd, n, err, l, failed = 0, tolerated = 0;
-	char b[16] = "", line[256];
+	char line[256];
 	long id, left;
 
 	fd = open(FAIL_NTH, O_RDWR);
@@ -322,18 +315,15 @@ static enum result key_enomem(void)
 		return fail("a key %s exists before the test: %s", desc, line);
 	}
 	for (n = 1; n <= 64; n++) {
-		l = snprintf(b, sizeof(b), "%d", n);
-		if (pwrite(fd, b, l, 0) != l) {
+		l = fail_nth_arm(fd, n);
+		if (l) {
 			close(fd);
-			return fail("arming fail-nth: %s", strerror(errno));
+			return fail("arming fail-nth: %s", strerror(-l));
 		}
 		id = add_key("user", desc, "lsmtest", 7, KEY_SPEC_PROCESS_KEYRING);
 		err = errno;
-		memset(b, 0, sizeof(b));
-		left = pread(fd, b, sizeof(b) - 1, 0) > 0 ? strtol(b, NULL, 10) : -1;
-		if (pwrite(fd, "0", 1, 0) != 1)
-			diag("disarming fail-nth: %s", strerror(errno));
-		if (left != 0)		/* fewer than n allocations: done */
+		left = fail_nth_disarm(fd);
+		if (left != 0)		/* fewer than n allocations (or disarm failed): done */
 			break;
 		if (id >= 0) {		/* the failure was tolerated */
 			tolerated++;
@@ -407,7 +397,7 @@ static int perf_open_close(void *arg)
 
 static enum result perf_open_selinux_policy(void)
 {
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		return skip("selinux is not active");
 	return under_policies("perf_event_open", perf_open_close, NULL);
 }
@@ -417,7 +407,7 @@ static enum result perf_selinux_policy(void)
 	enum result r;
 	int fd;
 
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		return skip("selinux is not active");
 	if (policy_selinux_use(SEL_FULL) != PASS)
 		return fail("cannot load and enforce %s", SEL_FULL);
@@ -493,7 +483,7 @@ static enum result tun_selinux_policy(void)
 	enum result r;
 	int rc;
 
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		return skip("selinux is not active");
 	if (access("/dev/net/tun", F_OK))
 		return skip("no /dev/net/tun (CONFIG_TUN)");

@@ -250,8 +250,7 @@ static const char *smack_missing(void)
 {
 	if (!in_list(param("expect"), "smack"))
 		return "Smack is not active";
-	if (access(SMACKFS "/load2", F_OK) &&
-	    mount("smackfs", SMACKFS, "smackfs", 0, NULL) && errno != EBUSY)
+	if (smackfs_ready())
 		return "smackfs cannot be mounted";
 	return NULL;
 }

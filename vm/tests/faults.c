@@ -121,26 +121,14 @@ static int failslab_ready(void)
 	return 1;
 }
 
-/* Make the Nth slab allocation of this task fail; 0 or -errno. */
 static inline int nth_arm(int n)
 {
-	char b[16];
-	int l = snprintf(b, sizeof(b), "%d", n);
-
-	return pwrite(ft.nth, b, l, 0) == l ? 0 : -errno;
+	return fail_nth_arm(ft.nth, n);
 }
 
-/* Disarm; returns what was left of N: 0 when the failure was injected. */
 static inline long nth_disarm(void)
 {
-	char b[16] = "";
-	long left = -1;
-
-	if (pread(ft.nth, b, sizeof(b) - 1, 0) > 0)
-		left = strtol(b, NULL, 10);
-	if (pwrite(ft.nth, "0", 1, 0) != 1)
-		left = -1;
-	return left;
+	return fail_nth_disarm(ft.nth);
 }
 
 static void finding(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -92,11 +92,6 @@
 /* ---------------------------------------------------------------------- */
 /* Small helpers                                                           */
 
-static int active(const char *lsm)
-{
-	return in_list(param("expect"), lsm);
-}
-
 /* Does the kernel have the stacking interfaces (modern, legacy)? */
 static int stacking_kernel(void)
 {
@@ -333,16 +328,16 @@ static enum result prepare_files(void)
 		}
 		close(fd);
 		chmod(files[i].path, 0644);
-		if (active("smack") &&
+		if (lsm_active("smack") &&
 		    setxattr(files[i].path, "security.SMACK64", files[i].smack,
 			     strlen(files[i].smack), 0))
 			return fail("label %s %s: %s", files[i].path, files[i].smack,
 				    strerror(errno));
 	}
-	if (active("smack")) {
-		if (access(SMACKFS "/load2", F_OK) &&
-		    mount("smackfs", SMACKFS, "smackfs", 0, NULL) && errno != EBUSY)
-			return fail("mount smackfs: %s", strerror(errno));
+	if (lsm_active("smack")) {
+		rc = smackfs_ready();
+		if (rc)
+			return fail("mount smackfs: %s", strerror(-rc));
 		/* lsmtest_subj may read lsmtest_ok, nothing else of ours */
 		rc = write_str(SMACKFS "/load2", SMACK_SUBJ " " SMACK_OK " r\n");
 		if (rc)
@@ -437,7 +432,7 @@ static enum result aa_setup(void)
 {
 	enum result r;
 
-	if (!active("apparmor"))
+	if (!lsm_active("apparmor"))
 		return skip("apparmor is not active");
 	r = prepare_files();
 	if (r != PASS)
@@ -450,7 +445,7 @@ static enum result aa_setup(void)
 
 static enum result apparmor_load(void)
 {
-	if (!active("apparmor"))
+	if (!lsm_active("apparmor"))
 		return skip("apparmor is not active");
 	return load_profiles();
 }
@@ -459,7 +454,7 @@ static enum result apparmor_load(void)
 static enum result apparmor_confines(void)
 {
 	/* under Smack, a label that may read the files (lsmtest_ok) */
-	const char *label = active("smack") ? SMACK_SUBJ : NULL;
+	const char *label = lsm_active("smack") ? SMACK_SUBJ : NULL;
 	const struct subject confined = { label, AA_CONFINED };
 	const struct subject unconfined = { label, NULL };
 	char out[256];
@@ -498,7 +493,7 @@ static enum result smack_rules(void)
 	char out[256];
 	int bad = 0, rc;
 
-	if (!active("smack"))
+	if (!lsm_active("smack"))
 		return skip("smack is not active");
 	r = prepare_files();
 	if (r != PASS)
@@ -527,7 +522,7 @@ static enum result smack_apparmor_rules(void)
 	enum result r;
 	int bad = 0;
 
-	if (!active("smack") || !active("apparmor"))
+	if (!lsm_active("smack") || !lsm_active("apparmor"))
 		return skip("needs smack and apparmor both active");
 	r = aa_setup();
 	if (r != PASS)
@@ -549,7 +544,7 @@ static enum result smack_apparmor_rules(void)
  */
 static enum result apparmor_context(void)
 {
-	const struct subject s = { active("smack") ? SMACK_SUBJ : NULL, AA_CONFINED };
+	const struct subject s = { lsm_active("smack") ? SMACK_SUBJ : NULL, AA_CONFINED };
 	const char *majors[3];
 	char mine[512], want[512], got[512];
 	size_t n = active_majors(majors), i, wlen = 0, glen;
@@ -557,7 +552,7 @@ static enum result apparmor_context(void)
 	long mlen;
 	int rc;
 
-	if (!active("apparmor"))
+	if (!lsm_active("apparmor"))
 		return skip("apparmor is not active");
 	if (!stacking_kernel())
 		return skip("no /proc/self/attr/context on this kernel");
@@ -654,7 +649,7 @@ static enum result helper_display(const struct subject *s, int want)
 /* A display case needs lsm active and a kernel with attr/display. */
 static enum result need_display(const char *lsm)
 {
-	if (!active(lsm))
+	if (!lsm_active(lsm))
 		return skip("%s is not active", lsm);
 	if (!stacking_kernel())
 		return skip("no /proc/self/attr/display on this kernel");
@@ -948,7 +943,7 @@ static int audit_give_back(int fd, int *seq, const struct audit_status *before,
 static enum result audit_apparmor_denial(void)
 {
 	static struct audit_rec recs[MAX_RECS];
-	const struct subject s = { active("smack") ? SMACK_SUBJ : NULL, AA_CONFINED };
+	const struct subject s = { lsm_active("smack") ? SMACK_SUBJ : NULL, AA_CONFINED };
 	const struct audit_rec *avc, *sys;
 	struct audit_status before;
 	const char *majors[3];
@@ -957,7 +952,7 @@ static enum result audit_apparmor_denial(void)
 	char val[256], key[32];
 	enum result r;
 
-	if (!active("apparmor"))
+	if (!lsm_active("apparmor"))
 		return skip("apparmor is not active");
 	r = aa_setup();
 	if (r != PASS)
@@ -1069,7 +1064,7 @@ static enum result audit_signal_info(void)
 	if (child == 0) {
 		char cur[256];
 
-		if (active("smack"))
+		if (lsm_active("smack"))
 			write_str("/proc/self/attr/smack/current", "sigsender");
 		n = read_file("/proc/self/attr/current", cur, sizeof(cur));
 		if (n < 0)
@@ -1212,7 +1207,7 @@ static int sel_enforce(void)
  */
 static enum result sel_use(const char *path)
 {
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		return skip("selinux is not active");
 	if (sel_loaded && !strcmp(sel_loaded, path))
 		return PASS;
@@ -1268,7 +1263,7 @@ static enum result selinux_context(void)
 	enum result r;
 	long glen;
 
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		return skip("selinux is not active");
 	if (!stacking_kernel())
 		return skip("no /proc/self/attr/context on this kernel");
@@ -1311,7 +1306,7 @@ static enum result selinux_peercontext(void)
 	int sv[2], rc, err;
 	enum result r;
 
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		return skip("selinux is not active");
 	r = sel_setup();
 	if (r != PASS)
@@ -1519,7 +1514,7 @@ static enum result audit_path_obj(void)
 	enum result r;
 	ssize_t wl;
 
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		return skip("selinux is not active");
 	r = sel_setup();
 	if (r != PASS)
@@ -1654,7 +1649,7 @@ static enum result ima_lsm_rule(void)
 	ssize_t l;
 	int fd, rc;
 
-	if (!active("selinux"))
+	if (!lsm_active("selinux"))
 		return skip("selinux is not active");
 	if (access(IMA_DIR "/policy", W_OK))
 		return skip("no writable IMA policy (no IMA, or already written)");
@@ -1964,7 +1959,7 @@ static enum result secmark_contexts(void)
 		return skip("no nft in the initramfs");
 	if (run_program(nft_list))
 		return skip("nft cannot list tables: no nf_tables in this kernel");
-	if (active("selinux")) {
+	if (lsm_active("selinux")) {
 		r = sel_setup();
 		if (r != PASS)
 			return r;

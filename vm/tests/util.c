@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -424,4 +425,37 @@ int slab_socket_blob_caches(const char *names[], int ratio100[], int max)
 		if (fds[i] >= 0)
 			close(fds[i]);
 	return nf;
+}
+
+int lsm_active(const char *lsm)
+{
+	return in_list(param("expect"), lsm);
+}
+
+int smackfs_ready(void)
+{
+	if (access("/sys/fs/smackfs/load2", F_OK) &&
+	    mount("smackfs", "/sys/fs/smackfs", "smackfs", 0, NULL) && errno != EBUSY)
+		return -errno;
+	return 0;
+}
+
+int fail_nth_arm(int fd, int n)
+{
+	char b[16];
+	int l = snprintf(b, sizeof(b), "%d", n);
+
+	return pwrite(fd, b, l, 0) == l ? 0 : -errno;
+}
+
+long fail_nth_disarm(int fd)
+{
+	char b[16] = "";
+	long left = -1;
+
+	if (pread(fd, b, sizeof(b) - 1, 0) > 0)
+		left = strtol(b, NULL, 10);
+	if (pwrite(fd, "0", 1, 0) != 1)
+		left = -1;
+	return left;
 }

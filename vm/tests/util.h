@@ -44,6 +44,17 @@ void show_bytes(const char *what, const char *buf, size_t len);
 /* Find lsm's value in a compound context; NULL if absent. */
 const char *compound_value(const char *buf, size_t len, const char *lsm);
 
+/* Is lsm in the booted stack (lsmtest_expect)? */
+int lsm_active(const char *lsm);
+/* smackfs mounted on /sys/fs/smackfs (mounting it if need be): 0 or -errno. */
+int smackfs_ready(void);
+
+/* ---- fault injection (/proc/thread-self/fail-nth, an open fd) ---- */
+/* Make the Nth slab allocation of this task fail; 0 or -errno. */
+int fail_nth_arm(int fd, int n);
+/* Disarm; returns what was left of N (0: the failure was injected), -1 on error. */
+long fail_nth_disarm(int fd);
+
 /* ---- sockets ---- */
 
 struct family {
