@@ -51,7 +51,6 @@
 #define SEL_NOBLOBS SEL_POLICY_DIR "/policy-noblobs.33"
 #define SMACK_LOAD2 "/sys/fs/smackfs/load2"
 #define SMACK_SELF "/proc/self/attr/smack/current"
-#define FAIL_NTH "/proc/thread-self/fail-nth"
 
 /* The module that labels keys in this stack (SELinux or Smack), or NULL. */
 static const char *key_module(void)
@@ -301,15 +300,9 @@ static enum result key_enomem(void)
 	char line[256];
 	long id, left;
 
-	fd = open(FAIL_NTH, O_RDWR);
+	fd = fail_nth_open();
 	if (fd < 0)
-		return skip("no %s (CONFIG_FAULT_INJECTION)", FAIL_NTH);
-	if (access("/sys/kernel/debug/failslab/verbose", W_OK) ||
-	    write_str("/sys/kernel/debug/failslab/verbose", "0") ||
-	    write_str("/sys/kernel/debug/failslab/ignore-gfp-wait", "N")) {
-		close(fd);
-		return skip("failslab is not configurable");
-	}
+		return skip("no fail-nth and failslab to configure: %s", strerror(-fd));
 	if (key_left(desc, line, sizeof(line))) {
 		close(fd);
 		return fail("a key %s exists before the test: %s", desc, line);

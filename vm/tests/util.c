@@ -440,6 +440,29 @@ int smackfs_ready(void)
 	return 0;
 }
 
+#define FAILSLAB_DIR "/sys/kernel/debug/failslab"
+
+int fail_nth_open(void)
+{
+	int fd, err;
+
+	if (access(FAILSLAB_DIR "/verbose", W_OK))
+		return -errno;
+	fd = open("/proc/thread-self/fail-nth", O_RDWR);
+	if (fd < 0)
+		return -errno;
+	err = write_str(FAILSLAB_DIR "/verbose", "0");
+	if (!err)
+		err = write_str(FAILSLAB_DIR "/ignore-gfp-wait", "N");
+	if (!err)
+		err = write_str(FAILSLAB_DIR "/cache-filter", "N");
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
 int fail_nth_arm(int fd, int n)
 {
 	char b[16];

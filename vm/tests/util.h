@@ -50,6 +50,12 @@ int lsm_active(const char *lsm);
 int smackfs_ready(void);
 
 /* ---- fault injection (/proc/thread-self/fail-nth, an open fd) ---- */
+/*
+ * Open this thread's fail-nth with failslab quiet (verbose 0) and counting
+ * every slab allocation (GFP_KERNEL ones too, no cache filter): the fd,
+ * or -errno when the kernel has no failslab to configure.
+ */
+int fail_nth_open(void);
 /* Make the Nth slab allocation of this task fail; 0 or -errno. */
 int fail_nth_arm(int fd, int n);
 /* Disarm; returns what was left of N (0: the failure was injected), -1 on error. */
