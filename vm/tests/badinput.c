@@ -12,7 +12,8 @@
  *   offset, so repeated writes on one descriptor are each taken whole.
  * - /proc/self/attr/context is read-only in meaning: a write reaches the
  *   displayed module's setprocattr("context"), which none accepts: EINVAL.
- * - SO_PEERSEC / SO_PEERCONTEXT (sk_getsockopt(), lsm_copy_peersec()):
+ * - SO_PEERSEC / SO_PEERCONTEXT (sk_getsockopt(), the displayed module's
+ *   socket_getpeersec_stream hook, security_socket_getpeercontext_stream()):
  *   optlen unreadable: EFAULT; optlen < 0: EINVAL, optlen untouched; no
  *   context: ENOPROTOOPT, optlen untouched; context longer than optlen:
  *   ERANGE and optlen set to the length needed; optval not writable for

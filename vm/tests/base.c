@@ -13,6 +13,7 @@
 
 #include "ktap.h"
 #include "suites.h"
+#include "util.h"
 
 static const char *const majors[] = { "selinux", "smack", "apparmor" };
 
@@ -164,6 +165,50 @@ static enum result peersec_socketpair(void)
 	return PASS;
 }
 
+/*
+ * SO_PEERSEC with Smack displayed makes no slab allocation: Smack copies
+ * its label straight to the caller.  Issue 16: the modern series had the
+ * hook return a kstrdup()ed copy for the infrastructure to copy out and
+ * free.  fail-nth = 1 must still be unused after the call.
+ */
+static enum result peersec_no_alloc(void)
+{
+	const char *lsm = display_lsm();
+	char peer[256];
+	socklen_t len = sizeof(peer);
+	int sv[2], fd, rc, err;
+	long left = -1;
+
+	if (!lsm || strcmp(lsm, "smack"))
+		return skip("Smack is not displayed");
+	fd = fail_nth_open();
+	if (fd < 0)
+		return skip("no fail-nth and failslab to configure: %s", strerror(-fd));
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
+		err = errno;
+		close(fd);
+		return fail("socketpair: %s", strerror(err));
+	}
+	err = fail_nth_arm(fd, 1);
+	if (!err) {
+		rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, peer, &len);
+		err = rc ? errno : 0;
+		left = fail_nth_disarm(fd);
+	}
+	close(fd);
+	close(sv[0]);
+	close(sv[1]);
+	if (err < 0)
+		return fail("arming fail-nth: %s", strerror(-err));
+	if (err)
+		return fail("SO_PEERSEC with the first allocation failing: %s",
+			    strerror(err));
+	if (left != 1)
+		return fail("SO_PEERSEC made a slab allocation (fail-nth left: %ld)",
+			    left);
+	return PASS;
+}
+
 static enum result peersec_short_buffer(void)
 {
 	char peer[1];
@@ -195,5 +240,6 @@ static const struct tcase base_cases[] = {
 	{ "attr_apparmor_dir", attr_apparmor_dir },
 	{ "peersec_socketpair", peersec_socketpair },
 	{ "peersec_short_buffer", peersec_short_buffer },
+	{ "peersec_no_alloc", peersec_no_alloc },
 };
 SUITE(base, base_cases);

@@ -439,6 +439,68 @@ static enum result peercontext_matches_peersec(void)
 	return bad ? fail("%d values differ", bad) : PASS;
 }
 
+/*
+ * A Smack label longer than the buffer the infrastructure first gives
+ * each module for SO_PEERCONTEXT (128 bytes): the module reports -ERANGE
+ * with the length it needs and is asked again.  In a child, which takes
+ * the label and cannot write to the console afterwards (Smack): the exit
+ * code says which step failed.
+ */
+#define LONG_LABEL_LEN 200
+
+static int long_label_child(void)
+{
+	char label[LONG_LABEL_LEN + 1], all[1024], one[512];
+	socklen_t len = sizeof(all), l1 = sizeof(one);
+	const char *v;
+	int sv[2];
+
+	memset(label, 'L', LONG_LABEL_LEN);
+	memcpy(label, "lsmtest-", 8);
+	label[LONG_LABEL_LEN] = '\0';
+	if (write_str("/proc/self/attr/smack/current", label))
+		return 1;
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return 2;
+	if (getsockopt(sv[0], SOL_SOCKET, SO_PEERCONTEXT, all, &len))
+		return 3;
+	v = compound_value(all, len, "smack");
+	if (!v || strcmp(v, label))
+		return 4;
+	if (set_display("smack") ||
+	    getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, one, &l1))
+		return 5;
+	if (l1 != LONG_LABEL_LEN + 1 || strcmp(one, label))
+		return 6;
+	return 0;
+}
+
+static enum result peercontext_long_label(void)
+{
+	static const char *const step[] = {
+		"", "setting the long label", "socketpair",
+		"SO_PEERCONTEXT failed", "SO_PEERCONTEXT's smack value is not the label",
+		"SO_PEERSEC under display smack failed",
+		"SO_PEERSEC's value or length is not the label's",
+	};
+	int st;
+	pid_t pid;
+
+	if (!lsm_active("smack"))
+		return skip("smack is not active");
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return fail("fork: %s", strerror(errno));
+	if (pid == 0)
+		_exit(long_label_child());
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return fail("child did not exit (status %#x)", st);
+	if (WEXITSTATUS(st))
+		return fail("%s", WEXITSTATUS(st) < 7 ? step[WEXITSTATUS(st)] : "?");
+	return PASS;
+}
+
 #ifndef IP_PASSSEC
 #define IP_PASSSEC 18
 #endif
@@ -515,6 +577,7 @@ static const struct tcase modern_cases[] = {
 	{ "attr_context", attr_context },
 	{ "peercontext_socketpair", peercontext_socketpair },
 	{ "peercontext_matches_peersec", peercontext_matches_peersec },
+	{ "peercontext_long_label", peercontext_long_label },
 	{ "passsec_udp_apparmor", passsec_udp_apparmor },
 };
 SUITE(modern, modern_cases);
