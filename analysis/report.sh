@@ -191,6 +191,55 @@ ratios() {
 # The reproducibility bound of deterministic figures (analysis/det-bound.sh).
 bound=${BOUND_DIR:-$BUILD/bench-bound}/bound-summary.tsv
 [ -f "$bound" ] || bound=/dev/null
+
+# stack_costs KERNEL: the stacking cost against the sum of its parts, from
+# det.tsv (run 1): for each two-module stack A+B on KERNEL and each headline
+# figure that any of its inputs has, cost(X) = figure(X) - figure(none)
+# (stack none: no major module) for X = A, B, A+B, and the overhead
+# cost(A+B) - (cost(A) + cost(B)).  Prints stack name metric better none a
+# b ab cost_a cost_b cost_sum cost_ab overhead bound failed_inputs
+# (stack-cost.csv, see DATA.md): differences signed, with the decimals of
+# their inputs; empty when an input has no figure.  A call whose setup
+# failed (iters 0) or a workload that failed (error) has no figure;
+# failed_inputs lists the inputs whose call failed as STACK:ERRNO (error:
+# the workload failed).  bound: the four figures' reproducibility bounds
+# added (det-bound.sh; as ratio-cell.awk, the workload's, else the overall
+# one), empty when not measured.
+stack_costs() {
+	awk -F'\t' -v k="$1" -v bf="$bound" '
+		function dec(s) { return index(s, ".") ? length(s) - index(s, ".") : 0 }
+		function sgn(v, d) { v = sprintf("%." d "f", v); return (v + 0 == 0) ? sprintf("%." d "f", 0) : sprintf("%+." d "f", v) }
+		FILENAME == bf { if (FNR > 1) b[$1] = $3; next }
+		FILENAME ~ /\.headline$/ { better[$1 "\t" $2] = $4; ord[++no] = $1 "\t" $2; next }
+		FNR == 1 || $1 != k { next }
+		{ if ($2 ~ /^[^+]+[+][^+]+$/ && !($2 in isab)) { isab[$2] = 1; ab[++nab] = $2 }
+		  if ($4 == "result" && $5 != "ok") why[$2, $3] = $5
+		  else if ($4 == "error") why[$2, $3] = "error"
+		  else if ($4 == "iters") it[$2, $3] = $5
+		  else if ($5 ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/) val[$2, $3, $4] = $5 }
+		END {
+			for (i = 1; i <= no; i++) for (j = 1; j <= nab; j++) {
+				split(ord[i], f, "\t"); split(ab[j], m, "+"); s[1] = "none"; s[2] = m[1]; s[3] = m[2]; s[4] = ab[j]
+				any = 0; fl = ""; d = 0
+				for (q = 1; q <= 4; q++) {
+					x[q] = ((s[q], f[1], f[2]) in val && !((s[q], f[1]) in it && it[s[q], f[1]] + 0 == 0)) ? val[s[q], f[1], f[2]] : ""
+					if ((s[q], f[1]) in why) fl = fl (fl == "" ? "" : " ") s[q] ":" why[s[q], f[1]]
+					if (x[q] != "" || ((s[q], f[1]) in why)) any = 1
+					if (x[q] != "" && dec(x[q]) > d) d = dec(x[q])
+				}
+				if (!any) continue
+				ca = (x[1] != "" && x[2] != "") ? sgn(x[2] - x[1], d) : ""
+				cb = (x[1] != "" && x[3] != "") ? sgn(x[3] - x[1], d) : ""
+				cs = (ca != "" && cb != "") ? sgn(x[2] + x[3] - 2 * x[1], d) : ""
+				cab = (x[1] != "" && x[4] != "") ? sgn(x[4] - x[1], d) : ""
+				ov = (cs != "" && cab != "") ? sgn(x[4] - x[2] - x[3] + x[1], d) : ""
+				u = (f[1] in b) ? b[f[1]] : (("all" in b) ? b["all"] : "")
+				bd = (ov != "" && u != "") ? sprintf("%." d "f", (x[1] + x[2] + x[3] + x[4]) * u / 100) : ""
+				printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", ab[j], f[1], f[2], better[ord[i]],
+					x[1], x[2], x[3], x[4], ca, cb, cs, cab, ov, bd, fl
+			}
+		}' "$bound" "$out/.headline" "$bench/det.tsv"
+}
 det_bound_text() {
 	if [ "$bound" = /dev/null ]; then
 		echo "**Reproducibility bound: not measured in this run** (\`analysis/det-bound.sh\`): a figure repeats"
@@ -318,6 +367,70 @@ fi
 if [ -s "$out/ratios.tsv" ]; then
 	{ printf 'mode\tkernel\tstack\tname\tmetric\tvalue\tbase\tratio\n'; cat "$out/ratios.tsv"; } | tsv2csv >"$out/ratios.csv"
 fi
+echo "### 2.3 Stacking cost against the sum of the parts (deterministic mode)"
+echo
+: >"$out/stack-cost.tsv"
+[ -f "$bench/det.tsv" ] && stack_costs modern >"$out/stack-cost.tsv"
+# Figures without modern/none (neither a figure nor a failed call) have no cost: named, not tabled.
+if awk -F'\t' '$5 != "" || $15 ~ /(^| )none:/ { f = 1 } END { exit !f }' "$out/stack-cost.tsv"; then
+	{ printf 'stack\tname\tmetric\tbetter\tnone\ta\tb\tab\tcost_a\tcost_b\tcost_sum\tcost_ab\toverhead\tbound\tfailed_inputs\n'
+	  cat "$out/stack-cost.tsv"; } | tsv2csv >"$out/stack-cost.csv"
+	echo "For each two-module stack A+B on \`modern\` (A and B in \`lsm=\` order) and headline figure, run 1 (\`stack-cost.csv\`):"
+	echo "cost(X) = figure(modern/X) − figure(modern/none), where \`none\` boots no major module"
+	echo "(\`lsm=capability,yama\`), and the **stacking overhead** cost(A+B) − (cost(A) + cost(B)): what A and"
+	echo "B cost together beyond the sum of what each costs alone (0: stacking costs exactly its parts)."
+	echo "Lower is better except for throughput: for instructions, bytes and round-trip times a positive"
+	echo "cost or overhead is more work; for throughput (\`throughput_mbps\`, higher is better) a module that"
+	echo "slows the workload has a negative cost, and a negative overhead is throughput the stack loses"
+	echo "beyond its two parts. \`none\` and the single-module rows boot Yama, the two-module rows do not"
+	echo "(\`bench-plan.txt\`; Yama hooks only ptrace, prctl and task_free); \`none\` and \`selinux\` run the"
+	echo "microbenchmarks and slab alone, the other rows every workload: another workload mix, which moves"
+	echo "figures by up to the reproducibility bound above."
+	echo
+	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; next }
+		function cell(v, deps,   n, q, i, w) {
+			if (v != "") return v
+			n = split(deps, q, " ")
+			for (i = 1; i <= n; i++) if (x[q[i]] == "") {
+				w = nm[q[i]]
+				return (w in fail) ? "no figure (modern/" w ": " fail[w] ")" : "not measured yet (no modern/" w ")"
+			}
+		}
+		BEGIN { print "A+B\tbenchmark\tmetric\tmodern/none\tcost(A)\tcost(B)\tcost(A) + cost(B)\tcost(A+B)\tstacking overhead" }
+		$5 == "" && $15 !~ /(^| )none:/ { next }
+		{	split($1, m, "+"); nm[1] = "none"; nm[2] = m[1]; nm[3] = m[2]; nm[4] = $1
+			for (q = 1; q <= 4; q++) x[q] = $(q + 4)
+			split("", fail); n = split($15, fl, " ")
+			for (i = 1; i <= n; i++) fail[substr(fl[i], 1, index(fl[i], ":") - 1)] = substr(fl[i], index(fl[i], ":") + 1)
+			ov = cell($13, "1 2 3 4")
+			if ($13 != "" && $14 != "") ov = (($13 < 0 ? -$13 : $13) <= $14 + 0 ? "≈" : "") ov " (±" $14 ")"
+			printf "%s\t%s\t%s (%s%s)\t%s\t%s\t%s\t%s\t%s\t%s\n", $1, $2, $3, u[$2 "\t" $3], ($4 == "higher" ? ", higher is better" : ""),
+				cell(x[1], "1"), cell($9, "1 2"), cell($10, "1 3"), cell($11, "1 2 3"), cell($12, "1 4"), ov
+		}' "$out/.headline" "$out/stack-cost.tsv" | md_table
+	echo
+	l=$(awk -F'\t' '$5 == "" && $15 !~ /(^| )none:/ && !s[$2]++ { printf "%s%s", (n++ ? ", " : ""), $2 }' "$out/stack-cost.tsv")
+	[ -z "$l" ] || { echo "Not measured yet (no figure of \`modern/none\`): $l."; echo; }
+	if [ "$bound" != /dev/null ]; then
+		echo "The overhead adds and subtracts four figures, each of which can move by its reproducibility"
+		echo "bound (above): ± is the sum of the four bounds, and **≈** marks an overhead within it: no"
+		echo "measurable stacking cost."
+	else
+		echo "The reproducibility bound was not measured in this run: the overhead adds and subtracts four"
+		echo "figures, each of which can move by up to a few percent (above); read small overheads as equal."
+	fi
+	echo
+	res=$(awk -F'\t' '{ n = split($15, fl, " "); for (i = 1; i <= n; i++) { c = index(fl[i], ":")
+			k = "modern/" substr(fl[i], 1, c - 1) " " $2 ": " substr(fl[i], c + 1); if (!(k in s)) { s[k] = 1; printf "%s; ", k } } }' "$out/stack-cost.tsv")
+	if [ -n "$res" ]; then
+		echo "Inputs whose call failed (timed all the same: a cost there is the module's path against the"
+		echo "failing path with no module; \`error\`: the workload gave no figure): ${res%; }."
+		echo
+	fi
+else
+	echo "$NM (needs the rows \`modern\` none, A, B and A+B of \`bench-plan.txt\` in \`build/bench/det.tsv\`, which"
+	echo "has no figure of \`modern/none\`: \`analysis/bench.sh --mode det modern:none modern:smack ...\`)."
+	echo
+fi
 } >>"$R"
 
 # ---------------------------------------------------------------- memory
@@ -368,15 +481,15 @@ EOF
 echo "## 4. Cost as the work grows: modules holding socket blobs"
 echo
 # Modules holding socket blobs in a stack: its '+'-separated modules
-# (apparmor, smack, selinux, synthN all hold one).
+# (apparmor, smack, selinux, synthN all hold one); none for stack none.
 if [ -f "$bench/det.tsv" ]; then
 	awk -F'\t' 'NR > 1 && $1 !~ /:synth$/ && $4 == "ns_per_op" && ($3 == "socket_inet_tcp" || $3 == "socket_unix_stream" || $3 == "getsockopt_peersec") {
-			n = split($2, m, "+"); printf "%s\t%s\t%d\t%s\t%s\n", $1, $2, n, $3, $5 }' "$bench/det.tsv" >"$out/modules.tsv"
+			n = ($2 == "none") ? 0 : split($2, m, "+"); printf "%s\t%s\t%d\t%s\t%s\n", $1, $2, n, $3, $5 }' "$bench/det.tsv" >"$out/modules.tsv"
 fi
 if [ -s "$out/modules.tsv" ]; then
 	{ printf 'kernel\tstack\tmodules_with_socket_blobs\tname\tns_per_op\n'; cat "$out/modules.tsv"; } | tsv2csv >"$out/modules.csv"
 	echo "Instructions per operation (deterministic mode) against the number of modules that"
-	echo "hold socket blobs in the stack (1: one of apparmor, smack, selinux; 2: two of them):"
+	echo "hold socket blobs in the stack (0: none; 1: one of apparmor, smack, selinux; 2: two of them):"
 	echo
 	{ printf 'kernel/stack\tmodules\tbenchmark\tinstructions per op\n'; awk -F'\t' '{ printf "%s/%s\t%s\t%s\t%s\n", $1, $2, $3, $4, $5 }' "$out/modules.tsv"; } | md_table
 	echo

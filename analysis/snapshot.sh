@@ -60,5 +60,10 @@ cp "$src"/*.csv "$src"/*.svg "$dst.new/" 2>/dev/null || true
 		echo '```'
 	fi
 } >"$dst.new/RUN.md"
+# Kept from the previous snapshot: files no report writes (the column
+# documentation, make test-reference's summary).
+for f in DATA.md reference-matrix.txt; do
+	[ ! -f "$dst/$f" ] || cp "$dst/$f" "$dst.new/"
+done
 rm -rf "$dst"; mv "$dst.new" "$dst"
 progress "snapshot in ${dst#$TOP/}: $(ls "$dst" | wc -l) files; review and commit it"

@@ -16,6 +16,21 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 
+# report_dir INPUT: analysis/report.sh run once on a det.tsv of data/ (INPUT
+# DET.tsv, or DET.tsv,BOUND.tsv with a bound-summary.tsv), no other inputs;
+# prints its output directory (empty when report.sh failed).
+report_dir() {
+	local r=$tmp/report-${1//[,\/]/_}
+	if [ ! -f "$r.ok" ]; then
+		mkdir -p "$r.in/bench" "$r.in/bound"
+		cp "$data/${1%%,*}" "$r.in/bench/det.tsv"
+		case $1 in *,*) cp "$data/${1#*,}" "$r.in/bound/bound-summary.tsv" ;; esac
+		RUNS_DIR=$r.in/none BENCH_DIR=$r.in/bench SPARSE_DIR=$r.in/none COCCI_DIR=$r.in/none \
+			BOUND_DIR=$r.in/bound "$A/report.sh" "$r" >/dev/null 2>&1 && touch "$r.ok" || return
+	fi
+	echo "$r"
+}
+
 # result PARSER INPUT KEY: print what the parser gives for KEY.
 result() {
 	local parser=$1 input=$2 key=$3 out rc
@@ -54,6 +69,13 @@ result() {
 		awk -f "$A/parse/ratio-cell.awk" "$b" "$data/${input#*,}" |
 			awk -F'\t' -v k="$key" '$1 "/" $2 == k { print $4 }'
 		;;
+	report)	# input as report_dir; key FILE:PREFIX, the first line of the
+		# report's FILE (REPORT.md, a CSV) that starts with PREFIX (nothing
+		# when there is no such file)
+		r=$(report_dir "$input")
+		[ -n "$r" ] || { echo "report.sh failed"; return; }
+		P=${key#*:} awk 'index($0, ENVIRON["P"]) == 1 { print; exit }' "$r/${key%%:*}" 2>/dev/null
+		;;
 	*) echo "unknown parser $parser" ;;
 	esac
 }
@@ -89,6 +111,14 @@ if [ -z "${EXPECTED:-}" ]; then
 	else
 		grep '^not ok' <<<"$out"
 		echo "not ok csv.results"; fail=$((fail + 1))
+	fi
+	# A report of synthetic data writes stack-cost.csv as DATA.md documents it.
+	r=$(report_dir stack-cost-det.tsv,det-bound-summary.tsv)
+	if [ -n "$r" ] && out=$("$here/csv-check.py" "$r" 2>&1) && grep -q '^ok .*/stack-cost\.csv$' <<<"$out"; then
+		echo "ok csv.stack_cost"; pass=$((pass + 1))
+	else
+		grep '^not ok' <<<"${out:-}"
+		echo "not ok csv.stack_cost (no stack-cost.csv, or not as DATA.md documents it)"; fail=$((fail + 1))
 	fi
 	# tsv2csv quotes what needs quoting: Python's csv reads the fields back.
 	got=$(printf 'a\tb,c\td"e\n' | awk -f "$A/parse/tsv2csv.awk" |
