@@ -10,14 +10,16 @@
  *   else is EINVAL.  proc_pid_attr_write() cuts a write to PAGE_SIZE and
  *   refuses a write at a non-zero offset (EINVAL); it never advances the
  *   offset, so repeated writes on one descriptor are each taken whole.
- * - /proc/self/attr/context is read-only in meaning: a write reaches the
- *   displayed module's setprocattr("context"), which none accepts: EINVAL.
+ * - /proc/self/attr/context is read-only in meaning: a write is refused
+ *   by the infrastructure (its own attribute, module ""): EINVAL.
  * - SO_PEERSEC / SO_PEERCONTEXT (sk_getsockopt(), the displayed module's
  *   socket_getpeersec_stream hook, security_socket_getpeercontext_stream()):
  *   optlen unreadable: EFAULT; optlen < 0: EINVAL, optlen untouched; no
  *   context: ENOPROTOOPT, optlen untouched; context longer than optlen:
  *   ERANGE and optlen set to the length needed; optval not writable for
- *   the whole context: EFAULT and optlen set; otherwise 0.
+ *   the whole context: EFAULT and optlen set (SELinux, Smack and
+ *   SO_PEERCONTEXT; AppArmor's hook leaves optlen alone then, as in 6.1,
+ *   but never has a peer here); otherwise 0.
  *   What each module answers: SELinux has a peer on unix stream/seqpacket
  *   and TCP sockets only (unconnected: the "unlabeled" initial SID),
  *   Smack on every socket (an empty label, length 1, when it has no peer,

@@ -181,6 +181,9 @@ static enum result peersec_no_alloc(void)
 
 	if (!lsm || strcmp(lsm, "smack"))
 		return skip("Smack is not displayed");
+	/* fail-nth would count the user copies too */
+	if (!access("/sys/kernel/debug/fail_usercopy", F_OK))
+		return skip("usercopy fault injection is configured");
 	fd = fail_nth_open();
 	if (fd < 0)
 		return skip("no fail-nth and failslab to configure: %s", strerror(-fd));
@@ -189,6 +192,15 @@ static enum result peersec_no_alloc(void)
 		close(fd);
 		return fail("socketpair: %s", strerror(err));
 	}
+	/* once unarmed: the buffers are faulted in, nothing else is first */
+	if (getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, peer, &len)) {
+		err = errno;
+		close(fd);
+		close(sv[0]);
+		close(sv[1]);
+		return fail("SO_PEERSEC: %s", strerror(err));
+	}
+	len = sizeof(peer);
 	err = fail_nth_arm(fd, 1);
 	if (!err) {
 		rc = getsockopt(sv[0], SOL_SOCKET, SO_PEERSEC, peer, &len);

@@ -483,7 +483,7 @@ static enum result peercontext_long_label(void)
 		"SO_PEERSEC under display smack failed",
 		"SO_PEERSEC's value or length is not the label's",
 	};
-	int st;
+	int st = 0;
 	pid_t pid;
 
 	if (!lsm_active("smack"))
