@@ -85,9 +85,9 @@ test-cocci-series: variants
 test-guest: deps
 	@vm/matrix.sh
 
-## test-reference: the reference flavours kept out of test (base:distro, legacy:nostacker); summary to analysis/results/reference-matrix.txt
+## test-reference: the reference flavours kept out of test (base:distro, legacy:nostacker, legacy:rcu); summary to analysis/results/reference-matrix.txt
 test-reference: deps
-	@MATRIX_EXCLUDE= MATRIX_ONLY="base:distro legacy:nostacker" vm/matrix.sh base legacy \
+	@MATRIX_EXCLUDE= MATRIX_ONLY="base:distro legacy:nostacker legacy:rcu" vm/matrix.sh base legacy \
 		>build/runs-reference.txt; rc=$$?; \
 		cat build/runs-reference.txt; \
 		cp build/runs-reference.txt analysis/results/reference-matrix.txt; exit $$rc
