@@ -5,7 +5,7 @@ TOP := $(CURDIR)
 export TOP
 VARIANT ?= modern
 
-.PHONY: all test-reference distro-config help deps tree variants cocci test-bench test-cocci-series sparse bench report snapshot kernels bench-kernels initramfs test \
+.PHONY: all test-reference distro-config help deps tree variants cocci test-bench test-cocci-series sparse bench bench-prefixes report snapshot kernels bench-kernels initramfs test \
 	test-host test-guest bisect-check compile-touched checkpatch export-modern export-legacy clean distclean
 
 ## all: the main job: every variant, the functional matrix, cocci, sparse, benchmarks, the report
@@ -63,6 +63,10 @@ sparse: variants
 bench: variants
 	@rc=0; analysis/bench.sh --build || rc=1; analysis/det-bound.sh --full build/bench || rc=1; \
 	analysis/locks.sh --build || rc=1; exit $$rc
+
+## bench-prefixes: deterministic figures on the bench kernel of every prefix of modern-series and legacy-chain-port (the cost of each patch)
+bench-prefixes: variants
+	@rc=0; analysis/bench-prefixes.sh modern || rc=1; analysis/bench-prefixes.sh legacy || rc=1; exit $$rc
 
 ## report: build/report/REPORT.md with CSV and SVG plots from whatever results exist
 report:

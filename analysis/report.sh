@@ -433,6 +433,106 @@ else
 fi
 } >>"$R"
 
+# ---------------------------------------------------------------- prefixes
+# prefix_table TSV: analysis/bench-prefixes.sh's prefixes.tsv -> a markdown
+# table, one row per prefix, one column per stack and figure of PREFIX_FIGS:
+# run 1 and its change from the prefix before; "≈" marks a change within
+# twice the reproducibility bound (bound-summary.tsv, or /dev/null: no
+# verdict) of the figure's workload, else the overall one.
+PREFIX_FIGS="getsockopt_peersec:ns_per_op:SO_PEERSEC|attr_current_read:ns_per_op:attr/current|getsockopt_peercontext:ns_per_op:SO_PEERCONTEXT|socket_inet_tcp:ns_per_op:TCP socket()+close()|slab_inet_tcp:bytes_per_socket:B per TCP socket"
+prefix_table() {
+	awk -F'\t' -v figs="$PREFIX_FIGS" '
+		FILENAME == ARGV[1] { if (FNR > 1) b[$1] = $3; next }
+		FNR == 1 { next }
+		{ if (!($2 in seenp)) { seenp[$2] = 1; P[++np] = $2; subj[$2] = $4 }
+		  if ($5 != "-" && !($5 in seens)) { seens[$5] = 1; S[++ns] = $5 }
+		  v[$2, $5, $6, $7] = $8; ok[$2, $5, $6, $7] = $9
+		  if ($6 == "vmlinux" && $7 == "text") text[$2] = $8 }
+		END {
+			n = split(figs, F, "|")
+			h = "prefix\tpatch"
+			for (s = 1; s <= ns; s++) for (i = 1; i <= n; i++) { split(F[i], f, ":"); h = h "\t" S[s] ": " f[3] }
+			print h "\tvmlinux text (bytes)"
+			for (p = 1; p <= np; p++) {
+				t = subj[P[p]]; if (length(t) > 60) t = substr(t, 1, 57) "..."
+				l = P[p] "\t" t
+				for (s = 1; s <= ns; s++) for (i = 1; i <= n; i++) {
+					split(F[i], f, ":"); k = P[p] SUBSEP S[s] SUBSEP f[1] SUBSEP f[2]
+					if (!(k in v)) { l = l "\t–"; continue }
+					c = v[k]; if (ok[k] != "yes") c = c " (runs differ)"
+					kp = P[p - 1] SUBSEP S[s] SUBSEP f[1] SUBSEP f[2]
+					if (p > 1 && (kp in v)) {
+						d = v[k] - v[kp]; w = f[1]; sub(/_.*/, "", w)
+						u = (f[1] in b) ? b[f[1]] : ((w in b) ? b[w] : (("all" in b) ? b["all"] : ""))
+						e = (u != "" && (d < 0 ? -d : d) <= 2 * u / 100 * v[kp]) ? "≈" : ""
+						c = c sprintf(" (%s%+.1f)", e, d)
+					}
+					l = l "\t" c
+				}
+				print l "\t" ((P[p] in text) ? text[P[p]] : "–")
+			}
+		}' "$bound" "$1" | md_table
+}
+prefix_plot() {	# prefix_plot SERIES TSV: instructions per operation against patches applied
+	local s=$1 f=$2 panels="" mi=0 st nst fig zero
+	st=$(awk -F'\t' 'NR > 1 && $5 != "-" && !s[$5]++ { print $5 }' "$f")
+	nst=$(wc -l <<<"$st")
+	zero=base; [ "$s" = modern ] || zero=modern
+	: >"$out/prefixes-$s.dat"
+	for fig in getsockopt_peersec:SO_PEERSEC attr_current_read:attr/current getsockopt_peercontext:SO_PEERCONTEXT "socket_inet_tcp:TCP socket()+close()"; do
+		# A figure no prefix has gets no panel (gnuplot fails on an empty one).
+		awk -F'\t' -v n="${fig%%:*}" 'NR > 1 && $6 == n && $7 == "ns_per_op" { f = 1 } END { exit !f }' "$f" || continue
+		for k in $st; do
+			echo "# $k ${fig%%:*}" >>"$out/prefixes-$s.dat"
+			awk -F'\t' -v k="$k" -v n="${fig%%:*}" 'NR > 1 && $5 == k && $6 == n && $7 == "ns_per_op" { print $2 "\t" $8 }' "$f" >>"$out/prefixes-$s.dat"
+			printf '\n\n' >>"$out/prefixes-$s.dat"
+		done
+		panels+="set title \"${fig#*:}\" noenhanced; plot for [j=0:$((nst - 1))] \"$out/prefixes-$s.dat\" index ($mi * $nst + j) using 1:2 with linespoints pt 7 ps 0.6 lw 2 title word(stacks, j + 1) noenhanced"$'\n'
+		mi=$((mi + 1))
+	done
+	[ $mi -gt 0 ] || return 1
+	cat >"$out/prefixes-$s.gp" <<EOF
+set terminal svg size 1300,820 dynamic font "sans,10"
+$PALETTE
+set datafile separator "\t"
+stacks = "$(tr '\n' ' ' <<<"$st")"
+set multiplot layout $(( (mi + 1) / 2 )),$(( mi > 1 ? 2 : 1 )) title "$s: instructions per operation against patches applied (0 = $zero; deterministic mode)" noenhanced
+set xlabel "patches applied"
+set ylabel "instructions per operation"
+set xtics 2
+set xrange [-0.5:$(awk -F'\t' 'NR > 1 && $2 + 0 > m { m = $2 + 0 } END { print m + 0.5 }' "$f")]
+set yrange [0:*]
+set grid
+set key bottom right noenhanced
+$panels
+unset multiplot
+EOF
+	plot "prefixes-$s"
+}
+{
+echo "### 2.4 The cost of each patch (\`analysis/bench-prefixes.sh\`, \`make bench-prefixes\`)"
+echo
+pdir=${PREFIX_DIR:-$BUILD/bench-prefixes}
+any=0
+for s in modern legacy; do
+	f=$pdir/$s/prefixes.tsv
+	[ -s "$f" ] && [ "$(wc -l <"$f")" -gt 1 ] || continue
+	any=1
+	tsv2csv <"$f" >"$out/prefixes-$s.csv"
+	np=$(awk -F'\t' 'NR > 1 && !p[$2]++ { n++ } END { print n + 0 }' "$f")
+	zero="base"; [ "$s" = modern ] || zero="modern (the whole modern series)"
+	echo "**$s** (\`prefixes-$s.csv\`, $np prefixes measured): the bench kernel of every prefix of the"
+	echo "series, booted twice in deterministic mode with the microbenchmarks and slab (one initramfs for"
+	echo "all); run 1 and, in brackets, the change from the row above (**≈**: within twice the"
+	echo "reproducibility bound of §2.1, no measurable change). Prefix 0 is $zero."
+	echo
+	prefix_table "$f"
+	echo
+	if prefix_plot "$s" "$f"; then echo "![$s: cost of each patch](prefixes-$s.svg)"; echo; fi
+done
+[ $any = 1 ] || { echo "$NM (\`make bench-prefixes\` writes \`build/bench-prefixes/{modern,legacy}/prefixes.tsv\`)."; echo; }
+} >>"$R"
+
 # ---------------------------------------------------------------- memory
 {
 echo "## 3. Memory: slab bytes per open socket (10,000 sockets open)"

@@ -17,16 +17,20 @@ trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 
 # report_dir INPUT: analysis/report.sh run once on a det.tsv of data/ (INPUT
-# DET.tsv, or DET.tsv,BOUND.tsv with a bound-summary.tsv), no other inputs;
-# prints its output directory (empty when report.sh failed).
+# DET.tsv, DET.tsv,BOUND.tsv with a bound-summary.tsv, or
+# DET.tsv,BOUND.tsv,PREFIXES.tsv with bench-prefixes.sh's prefixes.tsv of
+# modern), no other inputs; prints its output directory (empty when
+# report.sh failed).
 report_dir() {
-	local r=$tmp/report-${1//[,\/]/_}
+	local r=$tmp/report-${1//[,\/]/_} f
 	if [ ! -f "$r.ok" ]; then
-		mkdir -p "$r.in/bench" "$r.in/bound"
-		cp "$data/${1%%,*}" "$r.in/bench/det.tsv"
-		case $1 in *,*) cp "$data/${1#*,}" "$r.in/bound/bound-summary.tsv" ;; esac
+		IFS=, read -r -a f <<<"$1"
+		mkdir -p "$r.in/bench" "$r.in/bound" "$r.in/prefixes/modern"
+		cp "$data/${f[0]}" "$r.in/bench/det.tsv"
+		[ -z "${f[1]:-}" ] || cp "$data/${f[1]}" "$r.in/bound/bound-summary.tsv"
+		[ -z "${f[2]:-}" ] || cp "$data/${f[2]}" "$r.in/prefixes/modern/prefixes.tsv"
 		RUNS_DIR=$r.in/none BENCH_DIR=$r.in/bench SPARSE_DIR=$r.in/none COCCI_DIR=$r.in/none \
-			BOUND_DIR=$r.in/bound "$A/report.sh" "$r" >/dev/null 2>&1 && touch "$r.ok" || return
+			BOUND_DIR=$r.in/bound PREFIX_DIR=$r.in/prefixes "$A/report.sh" "$r" >/dev/null 2>&1 && touch "$r.ok" || return
 	fi
 	echo "$r"
 }
@@ -95,7 +99,7 @@ done <"$expected"
 # report.sh with no result files at all: every section says so.
 if [ -z "${EXPECTED:-}" ]; then
 	e=$tmp/empty
-	if RUNS_DIR=$e BENCH_DIR=$e SPARSE_DIR=$e COCCI_DIR=$e "$A/report.sh" "$tmp/report" >/dev/null 2>&1 &&
+	if RUNS_DIR=$e BENCH_DIR=$e SPARSE_DIR=$e COCCI_DIR=$e PREFIX_DIR=$e "$A/report.sh" "$tmp/report" >/dev/null 2>&1 &&
 	   n=$(grep -c 'not measured yet' "$tmp/report/REPORT.md") && [ "$n" -ge 7 ]; then
 		echo "ok report.empty_inputs ($n sections not measured yet)"; pass=$((pass + 1))
 	else
@@ -112,14 +116,17 @@ if [ -z "${EXPECTED:-}" ]; then
 		grep '^not ok' <<<"$out"
 		echo "not ok csv.results"; fail=$((fail + 1))
 	fi
-	# A report of synthetic data writes stack-cost.csv as DATA.md documents it.
-	r=$(report_dir stack-cost-det.tsv,det-bound-summary.tsv)
-	if [ -n "$r" ] && out=$("$here/csv-check.py" "$r" 2>&1) && grep -q '^ok .*/stack-cost\.csv$' <<<"$out"; then
-		echo "ok csv.stack_cost"; pass=$((pass + 1))
-	else
-		grep '^not ok' <<<"${out:-}"
-		echo "not ok csv.stack_cost (no stack-cost.csv, or not as DATA.md documents it)"; fail=$((fail + 1))
-	fi
+	# A report of synthetic data writes stack-cost.csv and prefixes-modern.csv
+	# as DATA.md documents them.
+	r=$(report_dir stack-cost-det.tsv,det-bound-summary.tsv,prefixes-modern.tsv)
+	for f in stack-cost prefixes-modern; do
+		if [ -n "$r" ] && out=$("$here/csv-check.py" "$r" 2>&1) && grep -q "^ok .*/$f\.csv\$" <<<"$out"; then
+			echo "ok csv.${f//-/_}"; pass=$((pass + 1))
+		else
+			grep '^not ok' <<<"${out:-}"
+			echo "not ok csv.${f//-/_} (no $f.csv, or not as DATA.md documents it)"; fail=$((fail + 1))
+		fi
+	done
 	# tsv2csv quotes what needs quoting: Python's csv reads the fields back.
 	got=$(printf 'a\tb,c\td"e\n' | awk -f "$A/parse/tsv2csv.awk" |
 		python3 -c 'import csv, sys; print("|".join(next(csv.reader(sys.stdin))))')
