@@ -1,13 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lsmbench: in-guest microbenchmarks of the LSM hooks on the socket and
- * procfs paths.  Usage:
+ * lsmbench: in-guest microbenchmarks of the LSM hooks on the socket, procfs,
+ * file, process and IPC paths.  Usage:
  *
  *   lsmbench [-n ITERS] [-t THREADS] [-s SOCKETS] NAME...
  *
- * NAME is one benchmark (see the table below), "micro" (every single-thread
- * microbenchmark), "slab" (the memory measurements) or "churn" (threads
- * creating and destroying sockets at once).  Each benchmark prints one line
+ * NAME is one benchmark (see the table below), a group, or one slab
+ * measurement (slab_inode, slab_file, slab_cred).  Groups:
+ *   micro  every single-thread microbenchmark of the table: the socket and
+ *          attr ones, then those of "paths" (last, so that the figures of
+ *          the others do not depend on them)
+ *   paths  the paths where a chained blob design costs most (issue 13):
+ *            file_open_close  open(O_RDONLY)+close() of a 4 KiB file on tmpfs
+ *            file_stat        stat() of that file (absolute path, 3 components)
+ *            file_read_4k     pread() of 4 KiB at offset 0 from an open fd of it
+ *            fork_exit        fork(), the child _exit(0)s, waitpid()
+ *            fork_exec        fork(), the child execve()s lsmbench itself with
+ *                             the single argument --exit-at-once (an empty
+ *                             environment; it exits in main() before doing
+ *                             anything), waitpid()
+ *            pipe_roundtrip   one byte to a child (forked in setup, killed in
+ *                             teardown) over a pipe and back over another
+ *            msg_sndrcv       msgsnd()+msgrcv() of an 8-byte message on a
+ *                             private SysV queue (IPC_NOWAIT: never blocks)
+ *            shm_attach       shmat()+shmdt() of a private 4 KiB SysV segment
+ *            tcp_pingpong     one byte each way over a connected loopback TCP
+ *                             pair (TCP_NODELAY) with send()/recv(): no
+ *                             address (Smack refuses sendto() with one here)
+ *          fork_exit and fork_exec run ITERS/10 iterations (iters= says so):
+ *          about 160,000 and 560,000 guest instructions each.  The file is
+ *          DIR/lsmbench.d/file, DIR the first of /tmp and / that is a tmpfs
+ *          (statfs), else a tmpfs this program mounts at /lsmbench-tmpfs.
+ *   slab   the memory measurements: sockets of four kinds, then inodes,
+ *          open files and processes
+ *   churn  threads creating and destroying sockets at once
+ *   locks  see below
+ * Each benchmark prints one line
  *
  *   BENCH name=NAME iters=N total_ns=T ns_per_op=X result=ok|ERRNO
  *
@@ -16,6 +44,7 @@
  * instructions, so ns_per_op is instructions per operation and repeats
  * exactly.  A call that fails (e.g. SO_PEERCONTEXT on a kernel without it:
  * ENOPROTOOPT) is still timed; result= names the errno of the first call.
+ * A setup that fails (e.g. attr/context absent) prints iters=0 and its errno.
  *
  * The slab measurements open SOCKETS sockets (default 10000) of one kind and
  * print, from /proc/slabinfo before and after (sum of active_objs * objsize
@@ -28,7 +57,17 @@
  *   SLABCACHE name=KIND cache=C objs_per_socket=Y bytes_per_socket=X
  *
  * (one SLABCACHE line per cache that grew by at least one object per 100
- * sockets).
+ * sockets).  The same, per object of another kind (KIND inode, file, cred),
+ * with "objects" for "sockets" and "object" for "socket" in the names:
+ *   inode  SOCKETS empty files created on that tmpfs (inode, dentry, the
+ *          modules' inode blobs and security xattrs), removed afterwards
+ *   file   SOCKETS open()s of one file: struct file and its blobs (the
+ *          descriptor table is grown beforehand, so it is not counted)
+ *   cred   SOCKETS/20 (500) forked children blocked on a pipe: everything a
+ *          process costs in slab (task_struct, cred, mm, VMAs, signal,
+ *          files, pid, the task and cred blobs...), not only its cred
+ * A measurement that cannot run prints "BENCHERROR slab_KIND: WHAT: ERROR"
+ * and no figure.
  *
  * "locks" (kernels with CONFIG_LOCK_STAT: the test kernels) counts lock
  * acquisitions per operation for the microbenchmarks of locks_benches[]:
@@ -57,9 +96,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <sys/ipc.h>
+#include <sys/mount.h>
+#include <sys/msg.h>
 #include <sys/resource.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -92,6 +141,7 @@ struct bench {
 	int (*setup)(void);	/* 0 or -errno */
 	int (*op)(void);	/* 0 or -errno */
 	void (*teardown)(void);
+	int div;		/* runs ITERS/div iterations */
 };
 
 static int sv[2] = { -1, -1 };
@@ -228,20 +278,391 @@ static int op_connect_accept(void)
 	return err;
 }
 
+/* ---- the paths where a chained blob design costs most (group "paths") ---- */
+
+#define EXIT_AT_ONCE "--exit-at-once"	/* argv[1] of fork_exec's child */
+
+static char work_dir[128];	/* a directory on tmpfs, see bench_dir() */
+static char mounted_dir[128];	/* the tmpfs we mounted ourselves, if any */
+static char file_path[160];
+static int file_fd = -1;
+static char self_exe[256];
+static int pipe_req[2] = { -1, -1 }, pipe_rsp[2] = { -1, -1 };
+static pid_t pipe_child = -1;
+static int msq_id = -1, shm_id = -1;
+static int tcp_c = -1, tcp_a = -1;
+
+static int is_tmpfs(const char *dir)
+{
+	struct statfs sf;
+
+	return !statfs(dir, &sf) && sf.f_type == TMPFS_MAGIC;
+}
+
+/*
+ * work_dir: DIR/lsmbench.d on tmpfs, DIR the first of /tmp and / that is a
+ * tmpfs (statfs); when neither is (a rootfs on ramfs and no /tmp mount), a
+ * tmpfs mounted at /lsmbench-tmpfs (unmounted at exit).  Fixed names, no
+ * random ones: the path walk is the same on every boot.
+ */
+static int bench_dir(void)
+{
+	const char *base = NULL;
+
+	if (work_dir[0])
+		return 0;
+	if (is_tmpfs("/tmp"))
+		base = "/tmp";
+	else if (is_tmpfs("/"))
+		base = "";
+	else {
+		base = "/lsmbench-tmpfs";
+		if ((mkdir(base, 0700) && errno != EEXIST) ||
+		    mount("lsmbench", base, "tmpfs", 0, "mode=0700"))
+			return -errno;
+		snprintf(mounted_dir, sizeof(mounted_dir), "%s", base);
+	}
+	snprintf(work_dir, sizeof(work_dir), "%s/lsmbench.d", base);
+	if (mkdir(work_dir, 0700) && errno != EEXIST) {
+		int err = -errno;
+
+		work_dir[0] = 0;
+		return err;
+	}
+	return 0;
+}
+
+static void unmount_dir(void)
+{
+	if (work_dir[0])
+		rmdir(work_dir);
+	if (mounted_dir[0] && !umount2(mounted_dir, MNT_DETACH))
+		rmdir(mounted_dir);
+}
+
+/* The file of the file_* benchmarks: 4 KiB on tmpfs. */
+static int setup_file(void)
+{
+	char buf[4096];
+	int fd, err = bench_dir();
+
+	if (err)
+		return err;
+	snprintf(file_path, sizeof(file_path), "%s/file", work_dir);
+	fd = open(file_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return -errno;
+	memset(buf, 'x', sizeof(buf));
+	if (write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf)) {
+		err = errno ? -errno : -EIO;
+		close(fd);
+		unlink(file_path);
+		return err;
+	}
+	close(fd);
+	return 0;
+}
+
+static void teardown_file(void)
+{
+	if (file_fd >= 0)
+		close(file_fd);
+	file_fd = -1;
+	unlink(file_path);
+}
+
+static int op_open_close(void)
+{
+	int fd = open(file_path, O_RDONLY);
+
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+static int op_stat(void)
+{
+	struct stat st;
+
+	return stat(file_path, &st) ? -errno : 0;
+}
+
+static int setup_file_open(void)
+{
+	int err = setup_file();
+
+	if (err)
+		return err;
+	file_fd = open(file_path, O_RDONLY);
+	if (file_fd < 0) {
+		err = -errno;
+		unlink(file_path);
+		return err;
+	}
+	return 0;
+}
+
+static int op_read_4k(void)
+{
+	char buf[4096];
+	ssize_t r = pread(file_fd, buf, sizeof(buf), 0);
+
+	if (r < 0)
+		return -errno;
+	return r == (ssize_t)sizeof(buf) ? 0 : -EIO;
+}
+
+/* A child's exit status: 0, or the errno it exited with (fork_exec). */
+static int reap(pid_t pid)
+{
+	int status;
+
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	if (WIFEXITED(status))
+		return -WEXITSTATUS(status);
+	return -ECHILD;	/* killed by a signal */
+}
+
+static int op_fork_exit(void)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (pid == 0)
+		_exit(0);
+	return reap(pid);
+}
+
+static int setup_self_exe(void)
+{
+	ssize_t n = readlink("/proc/self/exe", self_exe, sizeof(self_exe) - 1);
+
+	if (n < 0)
+		return -errno;
+	self_exe[n] = 0;
+	return 0;
+}
+
+/* The child execs lsmbench itself, which exits at once (main()). */
+static int op_fork_exec(void)
+{
+	char *argv[] = { "lsmbench", EXIT_AT_ONCE, NULL };
+	char *envp[] = { NULL };
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		execve(self_exe, argv, envp);
+		_exit(errno > 0 && errno < 256 ? errno : 255);
+	}
+	return reap(pid);
+}
+
+static void close_pair(int p[2])
+{
+	if (p[0] >= 0)
+		close(p[0]);
+	if (p[1] >= 0)
+		close(p[1]);
+	p[0] = p[1] = -1;
+}
+
+static void teardown_pipes(void)
+{
+	if (pipe_child > 0) {
+		kill(pipe_child, SIGKILL);
+		waitpid(pipe_child, NULL, 0);
+	}
+	pipe_child = -1;
+	close_pair(pipe_req);
+	close_pair(pipe_rsp);
+}
+
+/* A child echoing each byte of pipe_req back on pipe_rsp until EOF. */
+static int setup_pipes(void)
+{
+	int err;
+
+	if (pipe(pipe_req) || pipe(pipe_rsp)) {
+		err = -errno;
+		teardown_pipes();
+		return err;
+	}
+	pipe_child = fork();
+	if (pipe_child < 0) {
+		err = -errno;
+		teardown_pipes();
+		return err;
+	}
+	if (pipe_child == 0) {
+		char c;
+
+		close(pipe_req[1]);
+		close(pipe_rsp[0]);
+		while (read(pipe_req[0], &c, 1) == 1)
+			if (write(pipe_rsp[1], &c, 1) != 1)
+				break;
+		_exit(0);
+	}
+	close(pipe_req[0]);
+	close(pipe_rsp[1]);
+	pipe_req[0] = pipe_rsp[1] = -1;
+	return 0;
+}
+
+static int op_pipe_roundtrip(void)
+{
+	char c = 'x';
+	ssize_t r;
+
+	if (write(pipe_req[1], &c, 1) != 1)
+		return -errno;	/* EPIPE: the child is gone (SIGPIPE ignored) */
+	r = read(pipe_rsp[0], &c, 1);
+	if (r < 0)
+		return -errno;
+	return r == 1 ? 0 : -EPIPE;
+}
+
+static int setup_msq(void)
+{
+	msq_id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+	return msq_id < 0 ? -errno : 0;
+}
+
+static void teardown_msq(void)
+{
+	if (msq_id >= 0)
+		msgctl(msq_id, IPC_RMID, NULL);
+	msq_id = -1;
+}
+
+/*
+ * One 8-byte message sent and received back.  IPC_NOWAIT: the queue is
+ * never full and the message is there, so the path is the blocking one's,
+ * but a failure cannot hang the guest.
+ */
+static int op_msg_sndrcv(void)
+{
+	struct { long mtype; char mtext[8]; } m = { 1, "lsmbench" };
+
+	if (msgsnd(msq_id, &m, sizeof(m.mtext), IPC_NOWAIT))
+		return -errno;
+	if (msgrcv(msq_id, &m, sizeof(m.mtext), 0, IPC_NOWAIT) < 0)
+		return -errno;
+	return 0;
+}
+
+static int setup_shm(void)
+{
+	shm_id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+	return shm_id < 0 ? -errno : 0;
+}
+
+static void teardown_shm(void)
+{
+	if (shm_id >= 0)
+		shmctl(shm_id, IPC_RMID, NULL);
+	shm_id = -1;
+}
+
+static int op_shm_attach(void)
+{
+	void *p = shmat(shm_id, NULL, 0);
+
+	if (p == (void *)-1)
+		return -errno;
+	return shmdt(p) ? -errno : 0;
+}
+
+static void teardown_tcp(void)
+{
+	if (tcp_c >= 0)
+		close(tcp_c);
+	if (tcp_a >= 0)
+		close(tcp_a);
+	tcp_c = tcp_a = -1;
+	teardown_listen();
+}
+
+/*
+ * A connected loopback TCP pair (TCP_NODELAY both ends; receives time out
+ * after 5 s, so a lost byte gives EAGAIN instead of a hung guest).
+ */
+static int setup_tcp(void)
+{
+	struct timeval tv = { 5, 0 };
+	int one = 1, err = setup_listen();
+
+	if (err)
+		goto fail;
+	tcp_c = socket(AF_INET, SOCK_STREAM, 0);
+	if (tcp_c < 0 ||
+	    connect(tcp_c, (struct sockaddr *)&listen_addr, sizeof(listen_addr)))
+		goto fail_errno;
+	tcp_a = accept(listen_fd, NULL, NULL);
+	if (tcp_a < 0 ||
+	    setsockopt(tcp_c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)) ||
+	    setsockopt(tcp_a, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)) ||
+	    setsockopt(tcp_c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
+	    setsockopt(tcp_a, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)))
+		goto fail_errno;
+	return 0;
+fail_errno:
+	err = -errno;
+fail:
+	teardown_tcp();
+	return err;
+}
+
+/* send() without an address: no sendto() (Smack refuses an address here). */
+static int tcp_one(int from, int to)
+{
+	char c = 'x';
+	ssize_t r;
+
+	if (send(from, &c, 1, 0) != 1)
+		return -errno;
+	r = recv(to, &c, 1, 0);
+	if (r < 0)
+		return -errno;
+	return r == 1 ? 0 : -ECONNRESET;
+}
+
+static int op_tcp_pingpong(void)
+{
+	int err = tcp_one(tcp_c, tcp_a);
+
+	return err ? err : tcp_one(tcp_a, tcp_c);
+}
+
 static const struct bench benches[] = {
-	{ "socket_unix_stream", NULL, op_unix_stream, NULL },
-	{ "socket_unix_dgram", NULL, op_unix_dgram, NULL },
-	{ "socket_inet_tcp", NULL, op_inet_tcp, NULL },
-	{ "socket_inet_udp", NULL, op_inet_udp, NULL },
-	{ "socket_inet6_tcp", NULL, op_inet6_tcp, NULL },
-	{ "socket_inet6_udp", NULL, op_inet6_udp, NULL },
-	{ "socketpair_unix_stream", NULL, op_socketpair_stream, NULL },
-	{ "socketpair_unix_dgram", NULL, op_socketpair_dgram, NULL },
-	{ "tcp_connect_accept", setup_listen, op_connect_accept, teardown_listen },
-	{ "getsockopt_peersec", setup_pair, op_peersec, teardown_pair },
-	{ "getsockopt_peercontext", setup_pair, op_peercontext, teardown_pair },
-	{ "attr_current_read", setup_attr_current, op_attr_read, teardown_attr },
-	{ "attr_context_read", setup_attr_context, op_attr_read, teardown_attr },
+	{ "socket_unix_stream", NULL, op_unix_stream, NULL, 1 },
+	{ "socket_unix_dgram", NULL, op_unix_dgram, NULL, 1 },
+	{ "socket_inet_tcp", NULL, op_inet_tcp, NULL, 1 },
+	{ "socket_inet_udp", NULL, op_inet_udp, NULL, 1 },
+	{ "socket_inet6_tcp", NULL, op_inet6_tcp, NULL, 1 },
+	{ "socket_inet6_udp", NULL, op_inet6_udp, NULL, 1 },
+	{ "socketpair_unix_stream", NULL, op_socketpair_stream, NULL, 1 },
+	{ "socketpair_unix_dgram", NULL, op_socketpair_dgram, NULL, 1 },
+	{ "tcp_connect_accept", setup_listen, op_connect_accept, teardown_listen, 1 },
+	{ "getsockopt_peersec", setup_pair, op_peersec, teardown_pair, 1 },
+	{ "getsockopt_peercontext", setup_pair, op_peercontext, teardown_pair, 1 },
+	{ "attr_current_read", setup_attr_current, op_attr_read, teardown_attr, 1 },
+	{ "attr_context_read", setup_attr_context, op_attr_read, teardown_attr, 1 },
+	/* The "paths" group: from here to the end of the table. */
+	{ "file_open_close", setup_file, op_open_close, teardown_file, 1 },
+	{ "file_stat", setup_file, op_stat, teardown_file, 1 },
+	{ "file_read_4k", setup_file_open, op_read_4k, teardown_file, 1 },
+	{ "fork_exit", NULL, op_fork_exit, NULL, 10 },
+	{ "fork_exec", setup_self_exe, op_fork_exec, NULL, 10 },
+	{ "pipe_roundtrip", setup_pipes, op_pipe_roundtrip, teardown_pipes, 1 },
+	{ "msg_sndrcv", setup_msq, op_msg_sndrcv, teardown_msq, 1 },
+	{ "shm_attach", setup_shm, op_shm_attach, teardown_shm, 1 },
+	{ "tcp_pingpong", setup_tcp, op_tcp_pingpong, teardown_tcp, 1 },
 };
 #define NBENCH (sizeof(benches) / sizeof(benches[0]))
 
@@ -261,6 +682,14 @@ static const char *errname(int err)
 	case EAFNOSUPPORT: return "EAFNOSUPPORT";
 	case ENETUNREACH: return "ENETUNREACH";
 	case ECONNREFUSED: return "ECONNREFUSED";
+	case EPIPE: return "EPIPE";
+	case EAGAIN: return "EAGAIN";
+	case ENOMSG: return "ENOMSG";
+	case ENOSYS: return "ENOSYS";
+	case ENOMEM: return "ENOMEM";
+	case EMFILE: return "EMFILE";
+	case ECHILD: return "ECHILD";
+	case ECONNRESET: return "ECONNRESET";
 	}
 	snprintf(buf, sizeof(buf), "errno%d", err);
 	return buf;
@@ -269,8 +698,12 @@ static const char *errname(int err)
 static void run_bench(const struct bench *b)
 {
 	unsigned long long t0, t1;
-	long i, warm = iters / 10;
+	long i, n = iters / b->div, warm;
 	int first;
+
+	if (n < 1)
+		n = 1;
+	warm = n / 10;
 
 	if (b->setup) {
 		int err = b->setup();
@@ -287,13 +720,13 @@ static void run_bench(const struct bench *b)
 	for (i = 0; i < warm; i++)
 		b->op();
 	t0 = now_ns();
-	for (i = 0; i < iters; i++)
+	for (i = 0; i < n; i++)
 		b->op();
 	t1 = now_ns();
 	if (b->teardown)
 		b->teardown();
 	printf("BENCH name=%s iters=%ld total_ns=%llu ns_per_op=%.1f result=%s\n",
-	       b->name, iters, t1 - t0, (double)(t1 - t0) / iters, errname(-first));
+	       b->name, n, t1 - t0, (double)(t1 - t0) / n, errname(-first));
 	fflush(stdout);
 }
 
@@ -465,12 +898,40 @@ static long long find_objs(const struct slabsnap *s, const char *name)
 
 static struct slabsnap before, after;
 
+/*
+ * The SLAB and SLABCACHE lines for N things (COUNT: "sockets" or
+ * "objects"; UNIT: "socket" or "object") from the snapshots before and
+ * after.
+ */
+static void print_slab(const char *name, const char *count, const char *unit, long n)
+{
+	long long bytes = 0, objs = 0;
+	int k;
+
+	for (k = 0; k < after.n; k++) {
+		long long d = after.objs[k] - find_objs(&before, after.name[k]);
+
+		objs += d;
+		bytes += d * after.size[k];
+	}
+	printf("SLAB name=%s %s=%ld bytes_per_%s=%.1f objs_per_%s=%.3f meminfo_bytes_per_%s=%.1f\n",
+	       name, count, n, unit, (double)bytes / n, unit, (double)objs / n,
+	       unit, (double)(after.meminfo_slab - before.meminfo_slab) / n);
+	for (k = 0; k < after.n; k++) {
+		long long d = after.objs[k] - find_objs(&before, after.name[k]);
+
+		if (d * 100 >= n)
+			printf("SLABCACHE name=%s cache=%s objsize=%lld objs_per_%s=%.3f bytes_per_%s=%.1f\n",
+			       name, after.name[k], after.size[k], unit, (double)d / n,
+			       unit, (double)d * after.size[k] / n);
+	}
+	fflush(stdout);
+}
+
 static void run_slab(const char *name, int family, int type, int pair)
 {
 	int *fds = calloc(nsockets, sizeof(int));
 	long i, n = 0;
-	long long bytes = 0, objs = 0;
-	int k;
 
 	if (!fds)
 		die("calloc");
@@ -488,27 +949,164 @@ static void run_slab(const char *name, int family, int type, int pair)
 		}
 	}
 	stable_snap(&after);
-	for (k = 0; k < after.n; k++) {
-		long long d = after.objs[k] - find_objs(&before, after.name[k]);
-
-		objs += d;
-		bytes += d * after.size[k];
-	}
-	printf("SLAB name=%s sockets=%ld bytes_per_socket=%.1f objs_per_socket=%.3f meminfo_bytes_per_socket=%.1f\n",
-	       name, n, (double)bytes / n, (double)objs / n,
-	       (double)(after.meminfo_slab - before.meminfo_slab) / n);
-	for (k = 0; k < after.n; k++) {
-		long long d = after.objs[k] - find_objs(&before, after.name[k]);
-
-		if (d * 100 >= n)
-			printf("SLABCACHE name=%s cache=%s objsize=%lld objs_per_socket=%.3f bytes_per_socket=%.1f\n",
-			       name, after.name[k], after.size[k], (double)d / n,
-			       (double)d * after.size[k] / n);
-	}
-	fflush(stdout);
+	print_slab(name, "sockets", "socket", n);
 	for (i = 0; i < n; i++)
 		close(fds[i]);
 	free(fds);
+}
+
+/* ---- slab bytes per inode, open file and process ---- */
+
+/* A measurement that cannot run: its reason, and no figure. */
+static void slab_error(const char *name, const char *what, int err)
+{
+	printf("BENCHERROR slab_%s: %s: %s\n", name, what, strerror(err));
+	fflush(stdout);
+}
+
+/*
+ * inode: NSOCKETS empty files created (open O_CREAT, close) in a directory
+ * on tmpfs, so each costs its inode, dentry and whatever the modules attach
+ * to them (blobs, security xattrs); all removed afterwards.
+ */
+static void run_slab_inode(void)
+{
+	char path[200];
+	long i, n;
+	int err = bench_dir(), fd;
+
+	if (err) {
+		slab_error("inode", "tmpfs directory", -err);
+		return;
+	}
+	stable_snap(&before);
+	for (n = 0; n < nsockets; n++) {
+		snprintf(path, sizeof(path), "%s/f%06ld", work_dir, n);
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+		if (fd < 0) {
+			slab_error("inode", "creating a file", errno);
+			break;
+		}
+		close(fd);
+	}
+	if (n == nsockets) {
+		stable_snap(&after);
+		print_slab("inode", "objects", "object", n);
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/f%06ld", work_dir, i);
+		unlink(path);
+	}
+}
+
+/*
+ * file: NSOCKETS descriptors of one file on tmpfs, each from its own open()
+ * (a struct file and its blobs each).  The file descriptor table is grown to
+ * its final size before the first snapshot, so it is not counted.
+ */
+static void run_slab_file(void)
+{
+	int *fds = calloc(nsockets, sizeof(int));
+	long i, n;
+	int err;
+
+	if (!fds)
+		die("calloc");
+	err = setup_file();
+	if (err) {
+		slab_error("file", "creating the file", -err);
+		free(fds);
+		return;
+	}
+	/* The highest descriptor the opens below can get. */
+	if (dup2(0, nsockets + 16) < 0) {
+		slab_error("file", "growing the descriptor table", errno);
+		teardown_file();
+		free(fds);
+		return;
+	}
+	close(nsockets + 16);
+	stable_snap(&before);
+	for (n = 0; n < nsockets; n++) {
+		fds[n] = open(file_path, O_RDONLY);
+		if (fds[n] < 0) {
+			slab_error("file", "open", errno);
+			break;
+		}
+	}
+	if (n == nsockets) {
+		stable_snap(&after);
+		print_slab("file", "objects", "object", n);
+	}
+	for (i = 0; i < n; i++)
+		close(fds[i]);
+	teardown_file();
+	free(fds);
+}
+
+/*
+ * cred: NSOCKETS/20 child processes (500 by default), each blocked reading
+ * a pipe once it has said so on another.  Per process, this counts all a
+ * process costs in slab: its task_struct, cred, signal and sighand structs,
+ * mm_struct, copied VMAs and anon_vma chains, files_struct, fs_struct, pid,
+ * and the modules' task and cred blobs; page tables and the kernel stack
+ * are pages, not slab.  The children exit when the pipe closes.
+ */
+static void run_slab_cred(void)
+{
+	long n = nsockets / 20, i, got = 0;
+	pid_t *pids = calloc(n < 1 ? 1 : n, sizeof(pid_t));
+	int hold[2], ready[2];
+	char c;
+
+	if (n < 1)
+		n = 1;
+	if (!pids)
+		die("calloc");
+	if (pipe(hold)) {
+		slab_error("cred", "pipe", errno);
+		free(pids);
+		return;
+	}
+	if (pipe(ready)) {
+		slab_error("cred", "pipe", errno);
+		close_pair(hold);
+		free(pids);
+		return;
+	}
+	stable_snap(&before);
+	for (i = 0; i < n; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0) {
+			slab_error("cred", "fork", errno);
+			break;
+		}
+		if (pids[i] == 0) {
+			close(hold[1]);
+			close(ready[0]);
+			if (write(ready[1], "r", 1) != 1)
+				_exit(1);
+			close(ready[1]);
+			while (read(hold[0], &c, 1) < 0 && errno == EINTR)
+				;
+			_exit(0);
+		}
+	}
+	/* Every child is forked and about to block: it said so. */
+	close(ready[1]);
+	while (got < i && read(ready[0], &c, 1) == 1)
+		got++;
+	close(ready[0]);
+	if (i == n && got == n) {
+		stable_snap(&after);
+		print_slab("cred", "objects", "object", n);
+	} else if (i == n) {
+		slab_error("cred", "a child did not start", ECHILD);
+	}
+	close_pair(hold);
+	while (i-- > 0)
+		waitpid(pids[i], NULL, 0);
+	free(pids);
 }
 
 /* ---- lock acquisitions per operation (/proc/lock_stat) ---- */
@@ -675,6 +1273,17 @@ static void raise_nofile(void)
 		die("setrlimit(RLIMIT_NOFILE)");
 }
 
+/* The index in benches[] of the first benchmark of the "paths" group. */
+static size_t first_paths(void)
+{
+	size_t i;
+
+	for (i = 0; i < NBENCH; i++)
+		if (!strcmp(benches[i].name, "file_open_close"))
+			break;
+	return i;
+}
+
 static void run_name(const char *name)
 {
 	size_t i;
@@ -684,12 +1293,33 @@ static void run_name(const char *name)
 			run_bench(&benches[i]);
 		return;
 	}
+	if (!strcmp(name, "paths")) {
+		for (i = first_paths(); i < NBENCH; i++)
+			run_bench(&benches[i]);
+		return;
+	}
 	if (!strcmp(name, "slab")) {
 		raise_nofile();
 		run_slab("unix_stream", AF_UNIX, SOCK_STREAM, 0);
 		run_slab("unix_stream_pair", AF_UNIX, SOCK_STREAM, 1);
 		run_slab("inet_tcp", AF_INET, SOCK_STREAM, 0);
 		run_slab("inet_udp", AF_INET, SOCK_DGRAM, 0);
+		run_slab_inode();
+		run_slab_file();
+		run_slab_cred();
+		return;
+	}
+	if (!strcmp(name, "slab_inode")) {
+		run_slab_inode();
+		return;
+	}
+	if (!strcmp(name, "slab_file")) {
+		raise_nofile();
+		run_slab_file();
+		return;
+	}
+	if (!strcmp(name, "slab_cred")) {
+		run_slab_cred();
 		return;
 	}
 	if (!strcmp(name, "locks")) {
@@ -725,7 +1355,12 @@ int main(int argc, char **argv)
 {
 	int c;
 
+	/* fork_exec's child: exit before doing anything at all. */
+	if (argc == 2 && !strcmp(argv[1], EXIT_AT_ONCE))
+		_exit(0);
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* A write to a pipe whose reader is gone fails with EPIPE instead. */
+	signal(SIGPIPE, SIG_IGN);
 	while ((c = getopt(argc, argv, "n:t:s:")) != -1) {
 		switch (c) {
 		case 'n': iters = atol(optarg); break;
@@ -740,5 +1375,6 @@ int main(int argc, char **argv)
 		return 2;
 	for (; optind < argc; optind++)
 		run_name(argv[optind]);
+	unmount_dir();
 	return 0;
 }

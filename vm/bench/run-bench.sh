@@ -4,8 +4,13 @@
 # command line has lsmtest_bench=W1,W2,...  Workloads:
 #   micro        lsmbench microbenchmarks (socket()+close() per family,
 #                socketpair, TCP connect/accept, SO_PEERSEC, SO_PEERCONTEXT,
-#                attr/current and attr/context reads)
-#   slab         slab bytes per open socket (lsmtest_bench_sockets, 10000)
+#                attr/current and attr/context reads), then those of paths
+#   paths        lsmbench's file, process and IPC paths alone (open+close,
+#                stat, 4 KiB read, fork+exit, fork+exec, pipe round trip,
+#                SysV msg and shm, TCP ping-pong)
+#   slab         slab bytes per open socket (lsmtest_bench_sockets, 10000),
+#                per tmpfs inode, per open file (as many) and per process
+#                (a twentieth as many)
 #   locks        lsmbench lock acquisitions per microbenchmark operation
 #                (/proc/lock_stat: kernels with CONFIG_LOCK_STAT only)
 #   churn        lsmbench threads creating/destroying sockets at once
@@ -47,6 +52,7 @@ for w in "$@"; do
 	echo "BENCHSTART $w at $(cut -d' ' -f1 /proc/uptime) s"
 	case $w in
 	micro) lsmbench -n "$iters" micro ;;
+	paths) lsmbench -n "$iters" paths ;;
 	slab) lsmbench -s "$sockets" slab ;;
 	locks) lsmbench -n "$iters" locks ;;
 	churn) lsmbench -n "$iters" -t "$threads" churn ;;
