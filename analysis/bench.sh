@@ -222,7 +222,7 @@ if [ "$mode" != wall ] && [ -n "$detrows" ]; then
 	done <<<"$detrows"
 	echo
 	echo "Deterministic mode (guest ns = instructions), both runs of every row:"
-	awk -F'\t' 'NR == 1 || $4 ~ /^(ns_per_op|bytes_per_socket|objs_per_socket|rtt_avg_usec|rtt_p50_usec|throughput_mbps|result)$/' "$out/det.tsv" |
+	awk -F'\t' 'NR == 1 || $4 ~ /^(ns_per_op|bytes_per_socket|objs_per_socket|bytes_per_object|objs_per_object|rtt_avg_usec|rtt_p50_usec|throughput_mbps|result)$/' "$out/det.tsv" |
 		grep -v '^[^	]*	[^	]*	slabcache_' | column -t -s$'\t'
 	ndiff=$(awk -F'\t' 'NR > 1 && $7 != "yes"' "$out/det.tsv" | wc -l)
 	nsame=$(awk -F'\t' 'NR > 1 && $7 == "yes"' "$out/det.tsv" | wc -l)

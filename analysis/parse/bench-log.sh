@@ -5,7 +5,11 @@
 #                                              (and N threads T for churn)
 #   SLAB name=K ...                          -> slab_K bytes_per_socket X,
 #                                              objs_per_socket, meminfo_bytes_per_socket
+#                                              (and sockets); a line with
+#                                              objects= (inode, file, cred):
+#                                              objects, bytes_per_object, ...
 #   SLABCACHE name=K cache=C ...             -> slabcache_K:C bytes_per_socket / objs_per_socket
+#                                              (bytes_per_object / objs_per_object)
 #   BENCHRAW begin W ... BENCHRAW end W      -> the section is saved as
 #        RAWDIR/raw-W.txt and parsed by sockperf.awk (sockperf_*) or
 #        dbench.awk (dbench, tbench): W METRIC VALUE; a section the parser
@@ -39,16 +43,18 @@ raw != "" { print >>file; next }
 }
 /^SLAB name=/ {
 	n = "slab_" kv($0, "name")
-	printf "%s\tsockets\t%s\n", n, kv($0, "sockets")
-	printf "%s\tbytes_per_socket\t%s\n", n, kv($0, "bytes_per_socket")
-	printf "%s\tobjs_per_socket\t%s\n", n, kv($0, "objs_per_socket")
-	printf "%s\tmeminfo_bytes_per_socket\t%s\n", n, kv($0, "meminfo_bytes_per_socket")
+	u = (kv($0, "objects") != "") ? "object" : "socket"
+	printf "%s\t%ss\t%s\n", n, u, kv($0, u "s")
+	printf "%s\tbytes_per_%s\t%s\n", n, u, kv($0, "bytes_per_" u)
+	printf "%s\tobjs_per_%s\t%s\n", n, u, kv($0, "objs_per_" u)
+	printf "%s\tmeminfo_bytes_per_%s\t%s\n", n, u, kv($0, "meminfo_bytes_per_" u)
 	next
 }
 /^SLABCACHE name=/ {
 	n = "slabcache_" kv($0, "name") ":" kv($0, "cache")
-	printf "%s\tobjs_per_socket\t%s\n", n, kv($0, "objs_per_socket")
-	printf "%s\tbytes_per_socket\t%s\n", n, kv($0, "bytes_per_socket")
+	u = (kv($0, "objs_per_object") != "") ? "object" : "socket"
+	printf "%s\tobjs_per_%s\t%s\n", n, u, kv($0, "objs_per_" u)
+	printf "%s\tbytes_per_%s\t%s\n", n, u, kv($0, "bytes_per_" u)
 	next
 }
 /^LOCKS name=/ {
