@@ -150,6 +150,15 @@ getsockopt_peersec	ns_per_op	ns	lower
 getsockopt_peercontext	ns_per_op	ns	lower
 attr_current_read	ns_per_op	ns	lower
 attr_context_read	ns_per_op	ns	lower
+file_open_close	ns_per_op	ns	lower
+file_stat	ns_per_op	ns	lower
+file_read_4k	ns_per_op	ns	lower
+fork_exit	ns_per_op	ns	lower
+fork_exec	ns_per_op	ns	lower
+pipe_roundtrip	ns_per_op	ns	lower
+msg_sndrcv	ns_per_op	ns	lower
+shm_attach	ns_per_op	ns	lower
+tcp_pingpong	ns_per_op	ns	lower
 churn_unix_stream	ns_per_op	ns	lower
 churn_inet_tcp	ns_per_op	ns	lower
 sockperf_udp	rtt_avg_usec	us	lower
@@ -160,6 +169,9 @@ slab_unix_stream	bytes_per_socket	B	lower
 slab_unix_stream_pair	bytes_per_socket	B	lower
 slab_inet_tcp	bytes_per_socket	B	lower
 slab_inet_udp	bytes_per_socket	B	lower
+slab_inode	bytes_per_object	B	lower
+slab_file	bytes_per_object	B	lower
+slab_cred	bytes_per_object	B	lower
 EOF
 }
 headline >"$out/.headline"
@@ -535,20 +547,23 @@ done
 
 # ---------------------------------------------------------------- memory
 {
-echo "## 3. Memory: slab bytes per open socket (10,000 sockets open)"
+echo "## 3. Memory: slab bytes per object (10,000 sockets, files or open files; 500 processes)"
 echo
 if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
 	echo "Sum of active_objs × objsize over every cache in \`/proc/slabinfo\` (after shrinking"
-	echo "every cache), after minus before opening the sockets, divided by their number;"
-	echo "objects = slab allocations per socket. Deterministic mode, run 1. \`slab.csv\` also"
+	echo "every cache), after minus before opening the sockets (creating the tmpfs files, opening"
+	echo "one file, forking the processes), divided by their number; allocations = slab objects"
+	echo "per socket, file, open file or process (\`cred\`: everything a sleeping process costs, not"
+	echo "only its cred). Deterministic mode, run 1. \`slab.csv\` also"
 	echo "has /proc/meminfo's Slab difference per socket (page granularity: noisy, can be negative)."
 	echo
-	awk -F'\t' 'NR > 1 && $1 !~ /:synth$/ && $3 ~ /^slab_/ && ($4 == "bytes_per_socket" || $4 == "objs_per_socket" || $4 == "meminfo_bytes_per_socket") {
+	awk -F'\t' 'NR > 1 && $1 !~ /:synth$/ && $3 ~ /^slab_/ && $4 ~ /^(bytes|objs|meminfo_bytes)_per_(socket|object)$/ {
 			printf "%s\t%s\t%s\t%s\t%s\n", $1, $2, substr($3, 6), $4, $5 }' "$bench/det.tsv" >"$out/slab.tsv"
 	{ printf 'kernel\tstack\tsockets\tmetric\tvalue\n'; cat "$out/slab.tsv"; } | tsv2csv >"$out/slab.csv"
 	awk -F'\t' '{ k = $1 "/" $2 "\t" $3; if (!(k in seen)) { seen[k] = 1; ord[++n] = k } v[k, $4] = $5 }
-		END { print "kernel/stack\tsockets\tbytes per socket\tallocations per socket"
-			for (i = 1; i <= n; i++) printf "%s\t%s\t%s\n", ord[i], v[ord[i], "bytes_per_socket"], v[ord[i], "objs_per_socket"] }' \
+		END { print "kernel/stack\tobjects\tbytes per object\tallocations per object"
+			for (i = 1; i <= n; i++) printf "%s\t%s\t%s\t%s\n", ord[i], v[ord[i], "bytes_per_socket"] v[ord[i], "bytes_per_object"],
+				v[ord[i], "objs_per_socket"] v[ord[i], "objs_per_object"] }' \
 		"$out/slab.tsv" | md_table
 	echo
 	echo "Caches that grow by at least one object per 100 sockets, TCP sockets:"
