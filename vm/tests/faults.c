@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Suite "faults": slab allocation failures injected into socket creation
- * (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS), driven from the guest.
+ * and System V IPC (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS),
+ * driven from the guest.
  *
  * /proc/thread-self/fail-nth makes the Nth slab allocation of the next
  * system call fail.  For N = 1, 2, ... until the call no longer reaches an
@@ -47,6 +48,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -64,7 +69,7 @@ static int verbose_sweeps;
 static struct {
 	int checked, ok;	/* failslab probed, usable */
 	int nth;		/* /proc/thread-self/fail-nth */
-	long calls, injected, tolerated, enomem, enfile, enobufs, other, recovered;
+	long calls, injected, tolerated, enomem, enfile, enobufs, alt, other, recovered;
 	long softirq;
 	const char *blob[8];
 	int ratio[8], nblob, blob_probed;
@@ -159,7 +164,8 @@ struct op {
 	const char *name;
 	int (*run)(const struct op *op, int n, long *left);
 	int domain, type, protocol;
-	int lfd;			/* listener, for connect/accept */
+	int lfd;			/* listener, for connect/accept; queue, for msgsnd */
+	int alt_errno;			/* another errno the kernel gives by design */
 	struct sockaddr_storage addr;
 	socklen_t alen;
 };
@@ -263,7 +269,7 @@ static int run_accept(const struct op *op, int n, long *left)
 
 /* Allocation numbers per outcome, for one summary line per call. */
 struct outcomes {
-	char enomem[160], enfile[64], enobufs[64], absorbed[200], other[160];
+	char enomem[160], enfile[64], enobufs[64], alt[64], absorbed[200], other[160];
 };
 
 static void note(char *list, size_t size, int n, const char *extra)
@@ -321,6 +327,9 @@ static int sweep(const struct op *op, int enomem_only, long *injected)
 		} else if (rc == -ENOBUFS && op->domain == AF_INET6 && !enomem_only) {
 			ft.enobufs++;
 			note(o.enobufs, sizeof(o.enobufs), n, "");
+		} else if (op->alt_errno && rc == -op->alt_errno && !enomem_only) {
+			ft.alt++;
+			note(o.alt, sizeof(o.alt), n, "");
 		} else {
 			ft.other++;
 			note(o.other, sizeof(o.other), n, "");
@@ -344,11 +353,13 @@ static int sweep(const struct op *op, int enomem_only, long *injected)
 	if (injected)
 		*injected += inj;
 	if (!injected || verbose_sweeps)
-		diag("%s: %ld allocations failed in turn: ENOMEM at %s; absorbed at %s%s%s%s%s%s%s",
+		diag("%s: %ld allocations failed in turn: ENOMEM at %s; absorbed at %s%s%s%s%s%s%s%s%s%s%s",
 		     op->name, inj, *o.enomem ? o.enomem : "-",
 		     *o.absorbed ? o.absorbed : "-",
 		     *o.enfile ? "; ENFILE at " : "", o.enfile,
 		     *o.enobufs ? "; ENOBUFS at " : "", o.enobufs,
+		     *o.alt ? "; " : "", *o.alt ? strerror(op->alt_errno) : "",
+		     *o.alt ? " at " : "", o.alt,
 		     *o.other ? "; other errno at " : "", o.other);
 	return bad;
 }
@@ -723,6 +734,91 @@ static enum result softirq_clone(void)
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
 
+/*
+ * System V IPC: creating a message queue, a semaphore set or a shared
+ * memory segment allocates the object and, through security_*_alloc(), the
+ * modules' blobs on its kern_ipc_perm (on legacy one node per module,
+ * chained in turn); msgsnd() allocates the message and its msg_msg blobs.
+ * A failure at any of them must give ENOMEM and free what the modules
+ * before it chained: KASAN sees a double free, kmemleak (scanned at the
+ * end of the run) a node left behind.  shmget() gives ENOSPC when shmem
+ * cannot allocate the segment's inode (shmem_get_inode()), by design.
+ */
+static int run_ipcget(const struct op *op, int n, long *left)
+{
+	int id, err;
+
+	ARM(n);
+	switch (op->type) {
+	case 'm':
+		id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+		break;
+	case 's':
+		id = semget(IPC_PRIVATE, 2, IPC_CREAT | 0600);
+		break;
+	default:
+		id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+		break;
+	}
+	err = errno;
+	DISARM(n, left);
+	if (id < 0)
+		return -err;
+	if (op->type == 'm')
+		msgctl(id, IPC_RMID, NULL);
+	else if (op->type == 's')
+		semctl(id, 0, IPC_RMID);
+	else
+		shmctl(id, IPC_RMID, NULL);
+	return 0;
+}
+
+static int run_msgsnd(const struct op *op, int n, long *left)
+{
+	struct { long mtype; char mtext[64]; } m = { 1, "lsmtest" };
+	int rc, err;
+
+	ARM(n);
+	rc = msgsnd(op->lfd, &m, sizeof(m.mtext), IPC_NOWAIT);
+	err = errno;
+	DISARM(n, left);
+	if (rc)
+		return -err;
+	if (msgrcv(op->lfd, &m, sizeof(m.mtext), 0, IPC_NOWAIT) < 0)
+		return -errno;
+	return 0;
+}
+
+static enum result ipc(void)
+{
+	static const struct { const char *name; int type, alt; } t[] = {
+		{ "msgget()", 'm', 0 },
+		{ "semget()", 's', 0 },
+		{ "shmget()", 'h', ENOSPC },
+	};
+	struct op op = { .run = run_ipcget };
+	int bad = 0;
+	size_t i;
+
+	if (need_failslab() == SKIP)
+		return SKIP;
+	for (i = 0; i < 3; i++) {
+		op.name = t[i].name;
+		op.type = t[i].type;
+		op.alt_errno = t[i].alt;
+		bad += sweep(&op, 0, NULL);
+	}
+	memset(&op, 0, sizeof(op));
+	op.name = "msgsnd()";
+	op.run = run_msgsnd;
+	op.lfd = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+	if (op.lfd < 0)
+		return fail("msgget: %s", strerror(errno));
+	bad += sweep(&op, 0, NULL);
+	msgctl(op.lfd, IPC_RMID, NULL);
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
 static enum result figures(void)
 {
 	char blobs[200] = "";
@@ -741,9 +837,9 @@ static enum result figures(void)
 	if (ft.enobufs)
 		diag("finding: %ld injected failures gave ENOBUFS, not ENOMEM: inet6_create() returns ENOBUFS when sk_alloc() (socket or LSM blob) fails",
 		     ft.enobufs);
-	diag("figures: suite=faults injected=%ld calls=%ld absorbed=%ld enomem=%ld enfile=%ld enobufs=%ld other_errno=%ld recovered=%ld softirq=%ld blob_caches=%s ms=%lld",
+	diag("figures: suite=faults injected=%ld calls=%ld absorbed=%ld enomem=%ld enfile=%ld enobufs=%ld other_by_design=%ld other_errno=%ld recovered=%ld softirq=%ld blob_caches=%s ms=%lld",
 	     ft.injected, ft.calls, ft.tolerated, ft.enomem, ft.enfile, ft.enobufs,
-	     ft.other, ft.recovered, ft.softirq, *blobs ? blobs : "none",
+	     ft.alt, ft.other, ft.recovered, ft.softirq, *blobs ? blobs : "none",
 	     now_ms() - t_start);
 	fs_quiet();
 	return PASS;
@@ -754,6 +850,7 @@ TIMED(socketpairs)
 TIMED(connect_accept)
 TIMED(module_blobs)
 TIMED(softirq_clone)
+TIMED(ipc)
 TIMED(figures)
 
 static const struct tcase faults_cases[] = {
@@ -762,6 +859,7 @@ static const struct tcase faults_cases[] = {
 	{ "connect_accept", connect_accept_timed },
 	{ "module_blobs", module_blobs_timed },
 	{ "softirq_clone", softirq_clone_timed },
+	{ "ipc", ipc_timed },
 	{ "figures", figures_timed },
 };
 SUITE(faults, faults_cases);

@@ -13,6 +13,8 @@
  * reached after free is a KASAN report, and a lock taken in softirq context
  * without the interrupt-safe variant is a lockdep report.
  *
+ * ipc_smack_labels does the same for a System V message queue's chain.
+ *
  * The cases hold on any kernel, so the suite runs on base and modern too.
  */
 #include <arpa/inet.h>
@@ -22,8 +24,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/msg.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "ktap.h"
@@ -272,9 +276,105 @@ static enum result tcp_loopback_accept(void)
 	return PASS;
 }
 
+/*
+ * System V IPC (legacy-chain-port patches 9, 10: kern_ipc_perm and msg_msg
+ * carry a chain of per-module blobs): Smack must find its own label on a
+ * message queue.  A queue created by a task labelled IPC_OWNER is refused
+ * to a task labelled IPC_OTHER (EACCES; both run as uid 1000, without
+ * CAP_MAC_OVERRIDE) until a load2 rule lets IPC_OTHER
+ * write and read IPC_OWNER; then a message goes through.  A module that
+ * found another module's blob, or none, would grant, refuse or oops here.
+ */
+#define IPC_KEY 0x4c534d31
+#define IPC_OWNER "lsmipcowner"
+#define IPC_OTHER "lsmipcother"
+
+/* Run step() in a child labelled label, as uid 1000: its result, or -errno. */
+static int as_smack(const char *label, int (*step)(void))
+{
+	int st;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (!pid) {
+		/* Label first (CAP_MAC_ADMIN), then no capability left:
+		 * root's CAP_MAC_OVERRIDE would pass every Smack check.
+		 */
+		if (write_str("/proc/self/attr/smack/current", label) ||
+		    setgid(1000) || setuid(1000))
+			_exit(100);
+		_exit(step() & 0xff);
+	}
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return -ECHILD;
+	return WEXITSTATUS(st) == 100 ? -EPERM : -WEXITSTATUS(st);
+}
+
+static int ipc_create(void)
+{
+	return msgget(IPC_KEY, IPC_CREAT | IPC_EXCL | 0666) < 0 ? errno : 0;
+}
+
+static int ipc_use(void)
+{
+	struct { long mtype; char mtext[8]; } m = { 1, "smack" };
+	int id = msgget(IPC_KEY, 0);
+
+	if (id < 0)
+		return errno;
+	if (msgsnd(id, &m, sizeof(m.mtext), IPC_NOWAIT))
+		return errno;
+	memset(m.mtext, 0, sizeof(m.mtext));
+	if (msgrcv(id, &m, sizeof(m.mtext), 0, IPC_NOWAIT) < 0)
+		return errno;
+	return strcmp(m.mtext, "smack") ? EBADMSG : 0;
+}
+
+static enum result ipc_smack_labels(void)
+{
+	int id, rc, bad = 0;
+
+	if (!lsm_active("smack"))
+		return skip("Smack is not active");
+	if (smackfs_ready())
+		return skip("no smackfs");
+	id = msgget(IPC_KEY, 0);
+	if (id >= 0)
+		msgctl(id, IPC_RMID, NULL);
+	rc = as_smack(IPC_OWNER, ipc_create);
+	if (rc)
+		return fail("creating the queue as %s: %s", IPC_OWNER, strerror(-rc));
+	rc = as_smack(IPC_OTHER, ipc_use);
+	if (rc != -EACCES) {
+		diag("%s used %s's queue without a rule: %s", IPC_OTHER, IPC_OWNER,
+		     rc ? strerror(-rc) : "allowed");
+		bad++;
+	}
+	if (write_str("/sys/fs/smackfs/load2", IPC_OTHER " " IPC_OWNER " rw")) {
+		diag("writing the rule to load2: %s", strerror(errno));
+		bad++;
+	} else {
+		rc = as_smack(IPC_OTHER, ipc_use);
+		if (rc) {
+			diag("%s with a rw rule on %s's queue: %s", IPC_OTHER, IPC_OWNER,
+			     strerror(-rc));
+			bad++;
+		}
+		write_str("/sys/fs/smackfs/load2", IPC_OTHER " " IPC_OWNER " -");
+	}
+	id = msgget(IPC_KEY, 0);
+	if (id < 0 || msgctl(id, IPC_RMID, NULL)) {
+		diag("removing the queue: %s", strerror(errno));
+		bad++;
+	}
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
 static const struct tcase legacy_cases[] = {
 	{ "churn_families", churn_families },
 	{ "unix_accept_peersec", unix_accept_peersec },
 	{ "tcp_loopback_accept", tcp_loopback_accept },
+	{ "ipc_smack_labels", ipc_smack_labels },
 };
 SUITE(legacy, legacy_cases);
