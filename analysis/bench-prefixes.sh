@@ -73,7 +73,7 @@ fi
 kvar=BENCH_KERNEL_$series
 rc=0
 for n in $(seq "$from" "$to"); do
-	c=${commits[$n]} nn=$(printf '%02d' "$n") d=$out/$(printf '%02d' "$n")
+	c=${commits[$n]} nn=$(printf '%02d' "$n") d=$out/$nn
 	subj=$(git -C "$LINUX" log -1 --format=%s "$c")
 	[ "$n" -gt 0 ] || subj="($parent)"
 	if [ "$(cat "$d/commit" 2>/dev/null)" = "$c" ] && [ -s "$d/det.tsv" ] &&

@@ -458,8 +458,7 @@ prefix_table() {
 		FNR == 1 { next }
 		{ if (!($2 in seenp)) { seenp[$2] = 1; P[++np] = $2; subj[$2] = $4 }
 		  if ($5 != "-" && !($5 in seens)) { seens[$5] = 1; S[++ns] = $5 }
-		  v[$2, $5, $6, $7] = $8; ok[$2, $5, $6, $7] = $9
-		  if ($6 == "vmlinux" && $7 == "text") text[$2] = $8 }
+		  v[$2, $5, $6, $7] = $8; ok[$2, $5, $6, $7] = $9 }
 		END {
 			n = split(figs, F, "|")
 			h = "prefix\tpatch"
@@ -481,7 +480,8 @@ prefix_table() {
 					}
 					l = l "\t" c
 				}
-				print l "\t" ((P[p] in text) ? text[P[p]] : "–")
+				k = P[p] SUBSEP "-" SUBSEP "vmlinux" SUBSEP "text"
+				print l "\t" ((k in v) ? v[k] : "–")
 			}
 		}' "$bound" "$1" | md_table
 }
