@@ -562,7 +562,7 @@ if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
 	{ printf 'kernel\tstack\tsockets\tmetric\tvalue\n'; cat "$out/slab.tsv"; } | tsv2csv >"$out/slab.csv"
 	awk -F'\t' '{ k = $1 "/" $2 "\t" $3; if (!(k in seen)) { seen[k] = 1; ord[++n] = k } v[k, $4] = $5 }
 		END { print "kernel/stack\tobjects\tbytes per object\tallocations per object"
-			for (i = 1; i <= n; i++) printf "%s\t%s\t%s\t%s\n", ord[i], v[ord[i], "bytes_per_socket"] v[ord[i], "bytes_per_object"],
+			for (i = 1; i <= n; i++) printf "%s\t%s\t%s\n", ord[i], v[ord[i], "bytes_per_socket"] v[ord[i], "bytes_per_object"],
 				v[ord[i], "objs_per_socket"] v[ord[i], "objs_per_object"] }' \
 		"$out/slab.tsv" | md_table
 	echo
