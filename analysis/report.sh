@@ -592,6 +592,39 @@ slab_inet_tcp	bytes_per_socket	slab bytes per TCP socket	bytes
 slab_inet_tcp	objs_per_socket	slab allocations per TCP socket	allocations
 EOF
 }
+# synth_vs_real: section 4.1's 1- and 2-module points (apparmor,
+# smack+apparmor on VARIANT:synth) beside the same stacks on the real
+# VARIANT kernel, and what differs between the two measurements.
+synth_vs_real() {
+	local t
+	t=$(awk -F'\t' 'FNR == NR { lab[$1 "\t" $2] = $3 " (" $4 ")"; ord[++no] = $1 "\t" $2; next }
+		FNR > 1 && ($2 == "apparmor" || $2 == "smack+apparmor") && (($3 "\t" $4) in lab) && $5 ~ /^-?[0-9.]+$/ {
+			v[$1, $2, $3 "\t" $4] = $5; if ($1 ~ /:synth$/ && !(($1) in sk)) { sk[$1] = 1; ks[++nk] = $1 } }
+		END {
+			print "measure\tkernel\tstack\tSYNTHETIC kernel\treal kernel\tdifference"
+			for (o = 1; o <= no; o++) for (j = 1; j <= nk; j++) for (s = 1; s <= 2; s++) {
+				st = (s == 1) ? "apparmor" : "smack+apparmor"; k = ks[j]; r = k; sub(/:synth$/, "", r)
+				if (!((k, st, ord[o]) in v) || !((r, st, ord[o]) in v)) continue
+				a = v[k, st, ord[o]]; b = v[r, st, ord[o]]
+				printf "%s\t%s\t%s\t%s\t%s\t%+.1f (%+.1f%%)\n", lab[ord[o]], r, st, a, b, a - b, b ? 100 * (a - b) / b : 0
+			} }' "$out/.synthm" "$bench/det.tsv")
+	[ "$(wc -l <<<"$t")" -gt 1 ] || return 0
+	echo "The 1- and 2-module points are measured again on the real kernels (section 2, \`apparmor\`"
+	echo "and \`smack+apparmor\` rows). The two are different measurements of the same stack: the"
+	echo "SYNTHETIC rows run $(iters_of '~') microbenchmark iterations ($(iters_of '!~') on the real kernels), so a"
+	echo "call's fixed setup and the timer ticks in its loop are spread differently, and the SYNTHETIC"
+	echo "kernel is another build (four more LSMs compiled in, not active: code and data placed"
+	echo "elsewhere). Compare the points of one kernel with each other, not across the two kernels:"
+	echo
+	md_table <<<"$t"
+	echo
+}
+# iters_of '~'|'!~': the microbenchmark iterations of the SYNTHETIC rows
+# (~) or of the others (!~), as det.tsv's iters figures give them.
+iters_of() {
+	awk -F'\t' "NR > 1 && \$1 $1 /:synth\$/ && \$4 == \"iters\" && \$5 > 0 { print \$5 }" "$bench/det.tsv" |
+		sort -nu | paste -sd/
+}
 {
 echo "## 4. Cost as the work grows: modules holding socket blobs"
 echo
@@ -629,7 +662,7 @@ if [ -f "$bench/det.tsv" ] && awk -F'\t' '$1 ~ /:synth$/ { f = 1 } END { exit !f
 		  if (!($3 in seenn)) { seenn[$3] = 1; ns[++nn] = $3 } v[key, k, $3] = $6 }
 		END {
 			for (i = 1; i <= nn; i++) for (j = i + 1; j <= nn; j++) if (ns[j] + 0 < ns[i] + 0) { t = ns[i]; ns[i] = ns[j]; ns[j] = t }
-			h = "SYNTHETIC: measure\tkernel"; for (i = 1; i <= nn; i++) h = h "\t" ns[i] " module" (ns[i] == 1 ? "" : "s"); h = h "\tper module beyond 2"; print h
+			h = "SYNTHETIC: measure\tkernel"; for (i = 1; i <= nn; i++) h = h "\t" ns[i] " module" (ns[i] == 1 ? "" : "s"); h = h "\tper module beyond 2\tstep per module"; print h
 			for (o = 1; o <= no; o++) {
 				key = ord[o]; nk = split(ks[key], kk, " ")
 				for (j = 1; j <= nk; j++) {
@@ -640,12 +673,30 @@ if [ -f "$bench/det.tsv" ] && awk -F'\t' '$1 ~ /:synth$/ { f = 1 } END { exit !f
 						if (ns[i] > 2 && c != "–") { hi = c; nhi = ns[i] }
 					}
 					l = l "\t" ((lo != "" && hi != "") ? sprintf("%+.1f", (hi - lo) / (nhi - 2)) : "–")
+					# The shape: the cost of each added module from 2 on,
+					# (figure(n) - figure(previous n)) / (n - previous n).
+					st = ""; pv = ""; pn = 0
+					for (i = 1; i <= nn; i++) {
+						c = ((key, kk[j], ns[i]) in v) ? v[key, kk[j], ns[i]] : ""
+						if (c == "" || ns[i] < 2) continue
+						if (pv != "") st = st (st == "" ? "" : ", ") sprintf("%d→%d: %+.1f", pn, ns[i], (c - pv) / (ns[i] - pn))
+						pv = c; pn = ns[i]
+					}
+					l = l "\t" (st == "" ? "–" : st)
 					print l
 				}
 			}
 		}' "$out/.synthm" "$out/synth.tsv" | md_table
 	echo
-	echo "\"per module beyond 2\": (figure with the most modules − figure with 2) / (modules − 2)."
+	echo "\"per module beyond 2\": (figure with the most modules − figure with 2) / (modules − 2), the"
+	echo "average. \"step per module\": the same between neighbouring points (2→3, 3→4, 4→6), the"
+	echo "curve's shape: equal steps are a linear cost, growing steps a superlinear one. In legacy every"
+	echo "module finds its node by walking the chain from its head, in its accessor and again in its"
+	echo "free hook (\`security_del_value()\`), so an operation every module does once walks"
+	echo "1 + 2 + … + n nodes: its cost has a term in the square of the number of modules, whose size"
+	echo "at these points the steps show."
+	echo
+	synth_vs_real
 else
 	echo "$NM (no \`VARIANT:synth\` rows in \`build/bench/det.tsv\`: \`analysis/bench.sh --build modern:synth:apparmor ...\`, see \`analysis/synthetic/README.md\`)."
 fi
@@ -849,21 +900,27 @@ for mode in det wall; do
 		END { h = "workload"; for (j = 1; j <= nc; j++) h = h "\t\"" c[j] "\""; print h
 			for (i = 1; i <= nr; i++) { l = r[i]; for (j = 1; j <= nc; j++) l = l "\t" (((r[i], c[j]) in v) ? v[r[i], c[j]] : "NaN"); print l } }' \
 		"$out/.r-$mode" >"$out/ratio-$mode.dat"
+	# Horizontal clustered bars: workload names read across (rotated
+	# x labels are unreadable in several SVG viewers), one bar per
+	# kernel/stack; the height grows with rows x columns.
 	ncols=$(head -n1 "$out/ratio-$mode.dat" | awk -F'\t' '{ print NF }')
+	nrows=$(($(wc -l <"$out/ratio-$mode.dat") - 1))
 	cat >"$out/ratio-$mode.gp" <<EOF
-set terminal svg size 1100,520 dynamic font "sans,10"
+set terminal svg size 1100,$((90 + nrows * ((ncols - 1) * 9 + 6))) dynamic font "sans,10"
 $PALETTE
 set datafile separator "\t"
 set title "Ratio to base, same LSM stack ($mode mode; 1 = same as base)"
-set style data histograms
-set style histogram clustered gap 1
+h = 0.8 / ($ncols - 1)
 set style fill solid 0.8 border -1
-set xtics rotate by 90 right noenhanced
-set key noenhanced outside right
-set grid ytics
-set yrange [0:*]
-set ylabel "variant / base"
-plot for [i=2:$ncols] "$out/ratio-$mode.dat" using i:xtic(1) title columnheader(i), 1 with lines lc "black" dt 2 notitle
+set ytics noenhanced nomirror
+set key autotitle columnhead noenhanced outside right top
+set grid xtics
+set xrange [0:*]
+set yrange [$nrows - 0.4:-0.6]
+set xlabel "variant / base"
+set arrow from 1, graph 0 to 1, graph 1 nohead dt 2 lc "black" front
+plot "$out/ratio-$mode.dat" using (0):(\$0):ytic(1) with points ps 0 notitle, \\
+	for [i=2:$ncols] "$out/ratio-$mode.dat" using (column(i) / 2):(\$0 - 0.4 + (i - 1.5) * h):(column(i) / 2):(h / 2) with boxxyerror lc (i - 1) title columnheader(i)
 EOF
 	if plot "ratio-$mode"; then echo "![ratio to base, $mode mode](ratio-$mode.svg)"; echo; np=$((np + 1)); fi
 done
