@@ -262,8 +262,16 @@ det_bound_text() {
 	fi
 	tsv2csv <"$bound" >"$out/det-bound.csv"
 	[ -f "${bound%/*}/bound.tsv" ] && tsv2csv <"${bound%/*}/bound.tsv" >"$out/det-bound-figures.csv"
-	awk -F'\t' 'NR > 1 && $1 == "all" { printf "**Reproducibility bound** (`analysis/det-bound.sh`, `det-bound.csv`, per figure `det-bound-figures.csv`): the same kernels booted with the microbenchmarks alone instead of the full workload set gave ns_per_op figures up to **%s%%** apart (%s; %d figures compared). ", $3, $4, $2 }' "$bound"
-	echo "The instructions a workload executes do not change; what changes is where the timer ticks"
+	[ -f "${bound%/*}/rebuild.tsv" ] && tsv2csv <"${bound%/*}/rebuild.tsv" >"$out/det-bound-rebuild-figures.csv"
+	local mix=${bound%/*}/mix-summary.tsv reb=${bound%/*}/rebuild-summary.tsv
+	[ -f "$mix" ] || mix=$bound
+	awk -F'\t' 'NR > 1 && $1 == "all" { printf "**Reproducibility bound** (`analysis/det-bound.sh`, `det-bound.csv`, per figure `det-bound-figures.csv`): the same kernels booted with the microbenchmarks alone instead of the full workload set gave ns_per_op figures up to **%s%%** apart (%s; %d figures compared). ", $3, $4, $2 }' "$mix"
+	if [ -f "$reb" ]; then
+		awk -F'\t' 'NR > 1 && $1 == "all" { printf "The same commits built again from a second clone path (`det-bound.sh --rebuild`) and booted with the microbenchmarks alone gave figures up to **%s%%** apart from the first build (%s; %d figures; per figure `det-bound-rebuild-figures.csv`); the bound below is, per workload, the larger of the two. ", $3, $4, $2 }' "$reb"
+	else
+		echo "What a rebuild of the same commit moves is not in this bound (not measured in this run: \`det-bound.sh --rebuild\`)."
+	fi
+	echo "Between workload mixes the instructions a workload executes do not change; what changes is where the timer ticks"
 	echo "(HZ=250: one every 4 M guest instructions) land as the instruction stream before it shifts, and"
 	echo "each tick's handler is counted in the figure it interrupts. A ratio compares two such figures,"
 	echo "so its bound is twice its workload's largest difference (the overall one for a workload not compared):"

@@ -68,6 +68,11 @@ result() {
 			awk -F'\t' -v k="$key" '$1 "/" $2 "/" $3 == k { print $6 }' ;;
 		esac
 		;;
+	combine)	# input MIX[,REBUILD] (two bound-summary.tsv); key NAME: its bound and where
+		IFS=, read -r -a f <<<"$input"
+		awk -f "$A/parse/bound-combine.awk" "${f[@]/#/$data/}" |
+			awk -F'\t' -v n="$key" '$1 == n { print $2 " " $3 " " $4 }'
+		;;
 	cell)	# input BOUND,RATIOS (bound-summary.tsv or -, ratios.tsv); key KERNEL/STACK/NAME
 		b=/dev/null; [ "${input%,*}" = - ] || b=$data/${input%,*}
 		awk -f "$A/parse/ratio-cell.awk" "$b" "$data/${input#*,}" |
