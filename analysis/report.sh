@@ -134,44 +134,47 @@ echo
 } >>"$R"
 
 # ------------------------------------------------------------ benchmarks
-# Headline figures: name<TAB>metric<TAB>unit<TAB>direction (lower/higher is better)
+# Headline figures: name<TAB>metric<TAB>unit<TAB>direction (lower/higher is
+# better)<TAB>the object types whose security blobs the path allocates, frees
+# or reads (the objects a design's cost on that path comes from; legacy
+# chains sock, ipc and msg_msg, see legacy-chain-port/README.md).
 headline() {
 	cat <<'EOF'
-socket_unix_stream	ns_per_op	ns	lower
-socket_unix_dgram	ns_per_op	ns	lower
-socket_inet_tcp	ns_per_op	ns	lower
-socket_inet_udp	ns_per_op	ns	lower
-socket_inet6_tcp	ns_per_op	ns	lower
-socket_inet6_udp	ns_per_op	ns	lower
-socketpair_unix_stream	ns_per_op	ns	lower
-socketpair_unix_dgram	ns_per_op	ns	lower
-tcp_connect_accept	ns_per_op	ns	lower
-getsockopt_peersec	ns_per_op	ns	lower
-getsockopt_peercontext	ns_per_op	ns	lower
-attr_current_read	ns_per_op	ns	lower
-attr_context_read	ns_per_op	ns	lower
-file_open_close	ns_per_op	ns	lower
-file_stat	ns_per_op	ns	lower
-file_read_4k	ns_per_op	ns	lower
-fork_exit	ns_per_op	ns	lower
-fork_exec	ns_per_op	ns	lower
-pipe_roundtrip	ns_per_op	ns	lower
-msg_sndrcv	ns_per_op	ns	lower
-shm_attach	ns_per_op	ns	lower
-tcp_pingpong	ns_per_op	ns	lower
-churn_unix_stream	ns_per_op	ns	lower
-churn_inet_tcp	ns_per_op	ns	lower
-sockperf_udp	rtt_avg_usec	us	lower
-sockperf_tcp	rtt_avg_usec	us	lower
-dbench	throughput_mbps	MB/s	higher
-tbench	throughput_mbps	MB/s	higher
-slab_unix_stream	bytes_per_socket	B	lower
-slab_unix_stream_pair	bytes_per_socket	B	lower
-slab_inet_tcp	bytes_per_socket	B	lower
-slab_inet_udp	bytes_per_socket	B	lower
-slab_inode	bytes_per_object	B	lower
-slab_file	bytes_per_object	B	lower
-slab_cred	bytes_per_object	B	lower
+socket_unix_stream	ns_per_op	ns	lower	sock, inode, file
+socket_unix_dgram	ns_per_op	ns	lower	sock, inode, file
+socket_inet_tcp	ns_per_op	ns	lower	sock, inode, file
+socket_inet_udp	ns_per_op	ns	lower	sock, inode, file
+socket_inet6_tcp	ns_per_op	ns	lower	sock, inode, file
+socket_inet6_udp	ns_per_op	ns	lower	sock, inode, file
+socketpair_unix_stream	ns_per_op	ns	lower	sock, inode, file
+socketpair_unix_dgram	ns_per_op	ns	lower	sock, inode, file
+tcp_connect_accept	ns_per_op	ns	lower	sock, inode, file
+getsockopt_peersec	ns_per_op	ns	lower	sock
+getsockopt_peercontext	ns_per_op	ns	lower	sock
+attr_current_read	ns_per_op	ns	lower	cred, task
+attr_context_read	ns_per_op	ns	lower	cred, task
+file_open_close	ns_per_op	ns	lower	inode, file, cred
+file_stat	ns_per_op	ns	lower	inode
+file_read_4k	ns_per_op	ns	lower	file, inode
+fork_exit	ns_per_op	ns	lower	cred, task
+fork_exec	ns_per_op	ns	lower	cred, task, inode, file
+pipe_roundtrip	ns_per_op	ns	lower	file, inode
+msg_sndrcv	ns_per_op	ns	lower	ipc, msg_msg
+shm_attach	ns_per_op	ns	lower	ipc, file, inode
+tcp_pingpong	ns_per_op	ns	lower	sock
+churn_unix_stream	ns_per_op	ns	lower	sock, inode, file
+churn_inet_tcp	ns_per_op	ns	lower	sock, inode, file
+sockperf_udp	rtt_avg_usec	us	lower	sock
+sockperf_tcp	rtt_avg_usec	us	lower	sock
+dbench	throughput_mbps	MB/s	higher	inode, file
+tbench	throughput_mbps	MB/s	higher	sock, file
+slab_unix_stream	bytes_per_socket	B	lower	sock, inode, file
+slab_unix_stream_pair	bytes_per_socket	B	lower	sock, inode, file
+slab_inet_tcp	bytes_per_socket	B	lower	sock, inode, file
+slab_inet_udp	bytes_per_socket	B	lower	sock, inode, file
+slab_inode	bytes_per_object	B	lower	inode
+slab_file	bytes_per_object	B	lower	file
+slab_cred	bytes_per_object	B	lower	cred, task
 EOF
 }
 headline >"$out/.headline"
@@ -282,15 +285,16 @@ det_bound_text() {
 }
 
 # pivot: "column<TAB>benchmark<TAB>metric<TAB>cell" lines on stdin -> a
-# markdown table, one row per headline figure (in .headline's order, with its
-# unit) that has a cell, one column per kernel/stack in order of appearance.
+# markdown table, one row per headline figure (in .headline's order, with the
+# object types it measures and its unit) that has a cell, one column per
+# kernel/stack in order of appearance.
 pivot() {
-	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; ord[++no] = $1 "\t" $2; next }
+	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; ob[$1 "\t" $2] = $5; ord[++no] = $1 "\t" $2; next }
 		{ if (!($1 in seen)) { seen[$1] = 1; cols[++nc] = $1 } v[$2 "\t" $3, $1] = $4 }
 		END {
-			h = "benchmark\tmetric"; for (j = 1; j <= nc; j++) h = h "\t" cols[j]; print h
+			h = "benchmark [objects]\tmetric"; for (j = 1; j <= nc; j++) h = h "\t" cols[j]; print h
 			for (i = 1; i <= no; i++) {
-				any = 0; split(ord[i], f, "\t"); l = f[1] "\t" f[2] " (" u[ord[i]] ")"
+				any = 0; split(ord[i], f, "\t"); l = f[1] " [" ob[ord[i]] "]\t" f[2] " (" u[ord[i]] ")"
 				for (j = 1; j <= nc; j++) { c = ((ord[i], cols[j]) in v) ? v[ord[i], cols[j]] : "–"; if (c != "–") any = 1; l = l "\t" c }
 				if (any) print l
 			}
@@ -763,17 +767,36 @@ echo
 	same() { [ "$1" = legacy:rcu ] && echo "as legacy (same source)"; }
 	d() { local v=$3; det_val "$v" apparmor "$1" "$2"; }
 	ds() { local st=$1 v=$4; [ "$v" = base ] && [ "${st#*+}" != "$st" ] && { echo "n/a (exclusive modules)"; return; }; det_val "$v" "$st" "$2" "$3"; }
-	row "slab allocations per TCP socket" d slab_inet_tcp objs_per_socket
-	row "slab bytes per TCP socket" d slab_inet_tcp bytes_per_socket
-	row "slab bytes per unix socket" d slab_unix_stream bytes_per_socket
-	row "slab allocations per TCP socket, smack+apparmor" ds smack+apparmor slab_inet_tcp objs_per_socket
-	row "slab bytes per TCP socket, smack+apparmor" ds smack+apparmor slab_inet_tcp bytes_per_socket
-	row "instructions per socket()+close() (TCP)" d socket_inet_tcp ns_per_op
-	row "instructions per socket()+close() (TCP), smack+apparmor" ds smack+apparmor socket_inet_tcp ns_per_op
-	row "instructions per SO_PEERSEC call (smack: returns a context)" ds smack getsockopt_peersec ns_per_op
-	row "instructions per SO_PEERSEC call, smack+apparmor" ds smack+apparmor getsockopt_peersec ns_per_op
-	row "instructions per SO_PEERCONTEXT call (smack+apparmor)" ds smack+apparmor getsockopt_peercontext ns_per_op
-	row "instructions per attr/current read" d attr_current_read ns_per_op
+	# Each row names, last and in brackets, the object types whose blobs
+	# the measured path allocates, frees or reads.  The socket rows come
+	# first (the socket-only comparison), then one row per path.
+	row "slab allocations per TCP socket [sock]" d slab_inet_tcp objs_per_socket
+	row "slab bytes per TCP socket [sock]" d slab_inet_tcp bytes_per_socket
+	row "slab bytes per unix socket [sock]" d slab_unix_stream bytes_per_socket
+	row "slab allocations per TCP socket, smack+apparmor [sock]" ds smack+apparmor slab_inet_tcp objs_per_socket
+	row "slab bytes per TCP socket, smack+apparmor [sock]" ds smack+apparmor slab_inet_tcp bytes_per_socket
+	row "instructions per socket()+close() (TCP) [sock, inode, file]" d socket_inet_tcp ns_per_op
+	row "instructions per socket()+close() (TCP), smack+apparmor [sock, inode, file]" ds smack+apparmor socket_inet_tcp ns_per_op
+	row "instructions per SO_PEERSEC call (smack: returns a context) [sock]" ds smack getsockopt_peersec ns_per_op
+	row "instructions per SO_PEERSEC call, smack+apparmor [sock]" ds smack+apparmor getsockopt_peersec ns_per_op
+	row "instructions per SO_PEERCONTEXT call (smack+apparmor) [sock]" ds smack+apparmor getsockopt_peercontext ns_per_op
+	row "instructions per TCP ping-pong round trip [sock]" d tcp_pingpong ns_per_op
+	row "instructions per TCP ping-pong round trip, smack+apparmor [sock]" ds smack+apparmor tcp_pingpong ns_per_op
+	row "instructions per attr/current read [cred, task]" d attr_current_read ns_per_op
+	row "instructions per open()+close() of a tmpfs file [inode, file, cred]" d file_open_close ns_per_op
+	row "instructions per open()+close(), smack+apparmor [inode, file, cred]" ds smack+apparmor file_open_close ns_per_op
+	row "instructions per open()+close(), selinux+apparmor [inode, file, cred]" ds selinux+apparmor file_open_close ns_per_op
+	row "instructions per stat() [inode]" d file_stat ns_per_op
+	row "instructions per 4 KiB pread() [file, inode]" d file_read_4k ns_per_op
+	row "instructions per fork()+exit()+wait() [cred, task]" d fork_exit ns_per_op
+	row "instructions per fork()+exec() of a static binary [cred, task, inode, file]" d fork_exec ns_per_op
+	row "instructions per pipe round trip [file, inode]" d pipe_roundtrip ns_per_op
+	row "instructions per msgsnd()+msgrcv(), smack+apparmor [ipc, msg_msg]" ds smack+apparmor msg_sndrcv ns_per_op
+	row "instructions per msgsnd()+msgrcv(), selinux+apparmor [ipc, msg_msg]" ds selinux+apparmor msg_sndrcv ns_per_op
+	row "instructions per shmat()+shmdt() [ipc, file, inode]" d shm_attach ns_per_op
+	row "slab bytes per inode (10,000 tmpfs files) [inode]" d slab_inode bytes_per_object
+	row "slab bytes per open file [file]" d slab_file bytes_per_object
+	row "slab bytes per process (creds) [cred, task]" d slab_cred bytes_per_object
 	lk() { local st=$1 v=$3; [ "$v" = base ] && [ "${st#*+}" != "$st" ] && { echo "n/a (exclusive modules)"; return; }; locks_cell "$v" "$st" "$2"; }
 	row "locks taken per TCP socket()+close(): security_list lock (test kernel)" lk apparmor socket_inet_tcp
 	row "locks taken per TCP socket()+close(), smack+apparmor" lk smack+apparmor socket_inet_tcp
@@ -1055,7 +1078,7 @@ lines=$(
 echo "${lines:-$NM (no matrix, benchmark or sparse results).}"
 echo
 rows=$(awk -F' \\| ' '/^## 5\. Design comparison/ { s = 1 } /^### 5\.1/ { s = 0 }
-	s && /^\| (slab allocations per TCP socket, smack\+apparmor|slab bytes per TCP socket, smack\+apparmor|instructions per socket\(\)\+close\(\) \(TCP\), smack\+apparmor|instructions per SO_PEERCONTEXT call|locks taken per TCP socket\(\)\+close\(\), smack\+apparmor|kernel size) / { print }' "$R")
+	s && /^\| (slab allocations per TCP socket, smack\+apparmor|slab bytes per TCP socket, smack\+apparmor|instructions per socket\(\)\+close\(\) \(TCP\), smack\+apparmor|instructions per SO_PEERCONTEXT call|instructions per open\(\)\+close\(\), smack\+apparmor|instructions per msgsnd\(\)\+msgrcv\(\), smack\+apparmor|locks taken per TCP socket\(\)\+close\(\), smack\+apparmor|kernel size) / { print }' "$R")
 if [ -n "$rows" ]; then
 	echo "Design comparison (§5, deterministic instructions and slab figures; locks from the test kernels):"
 	echo
