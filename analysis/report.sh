@@ -41,6 +41,17 @@ md_table() {
 }
 tsv2csv() { awk -f "$TOP/analysis/parse/tsv2csv.awk"; }
 branch() { git -C "$LINUX" rev-parse -q --verify "refs/heads/$1" 2>/dev/null || true; }
+# chained_objects: the objects whose security field is a chain on branch
+# legacy ("sock, ipc, msg_msg, file"), from the headers that declare them.
+chained_objects() {
+	[ -n "$(branch legacy)" ] || return 0
+	git -C "$LINUX" grep 'struct hlist_head.*security' legacy -- 'include/*.h' 2>/dev/null |
+	awk -F: '$2 == "include/net/sock.h" { o["sock"] = 1 } $2 == "include/linux/ipc.h" { o["ipc"] = 1 }
+		$2 == "include/linux/msg.h" { o["msg_msg"] = 1 } /f_security/ { o["file"] = 1 }
+		/i_security/ { o["inode"] = 1 } /s_security/ { o["superblock"] = 1 }
+		$2 == "include/linux/cred.h" { o["cred"] = 1 } $2 == "include/linux/sched.h" { o["task"] = 1 }
+		END { for (k in o) print k }' | sort | paste -sd, - | sed 's/,/, /g'
+}
 # Sixteen distinguishable line colours (gnuplot cycles 8 by default, so a
 # plot with 15 kernel/stack columns would repeat them); put into every .gp.
 PALETTE=$(i=0; for c in 9400d3 009e73 56b4e9 e69f00 f0e442 0072b2 e51e10 000000 \
@@ -61,6 +72,11 @@ if [ -d "$LINUX/.git" ]; then
 	for v in $VARIANTS; do
 		c=$(branch "$v"); echo "- \`$v\`: ${c:-no branch}"
 	done
+	chained=$(chained_objects)
+	[ -z "$chained" ] || echo "
+Objects whose blobs \`legacy\` chains (a \`struct hlist_head\` security field on its branch): $chained;
+every other object keeps the infrastructure's blob on \`legacy\` as on \`modern\`, so a figure whose
+objects (in brackets below) are all unchained compares the same blob design on both."
 	if [ -n "$(branch legacy)" ] && [ "$(branch legacy)" = "$(branch modern)" ]; then
 		echo
 		echo "Note: \`legacy\` = \`modern\` (legacy-chain-port/series is empty): legacy figures are not measured yet."
@@ -137,7 +153,7 @@ echo
 # Headline figures: name<TAB>metric<TAB>unit<TAB>direction (lower/higher is
 # better)<TAB>the object types whose security blobs the path allocates, frees
 # or reads (the objects a design's cost on that path comes from; legacy
-# chains sock, ipc and msg_msg, see legacy-chain-port/README.md).
+# chains sock, ipc, msg_msg and file, see legacy-chain-port/README.md).
 headline() {
 	cat <<'EOF'
 socket_unix_stream	ns_per_op	ns	lower	sock, inode, file
