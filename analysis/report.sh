@@ -61,6 +61,34 @@ plot() {	# plot NAME: run NAME.gp into NAME.svg
 	[ $have_gnuplot = 1 ] || return 1
 	gnuplot "$out/$1.gp" >"$out/$1.svg" 2>"$out/$1.gnuplot.log" && rm -f "$out/$1.gnuplot.log"
 }
+# The multi-panel line plots (cost of each patch, cost vs modules, SYNTHETIC)
+# share one layout: NAME.dat holds blocks of "x<TAB>y" lines, one block per
+# panel and series, panel-major; NAME.gp draws one panel per measure with
+# one line per series.
+# dat_block DAT LABEL: append stdin to DAT as the next block.
+dat_block() { { echo "# $2"; cat; printf '\n\n'; } >>"$1"; }
+# panel DAT I N TITLE POINTSIZE [SETTINGS]: the plot command of panel I
+# (0-based) with N series; SETTINGS (gnuplot commands ending in ";") go first.
+panel() {
+	echo "${6:-}set title \"$4\" noenhanced; plot for [j=0:$(($3 - 1))] \"$1\" index ($2 * $3 + j) using 1:2 with linespoints pt 7 ps $5 lw 2 title word(series, j + 1) noenhanced"
+}
+# multiplot_gp NAME SIZE SERIES ROWS,COLS TITLE SETTINGS PANELS: write NAME.gp
+# (SERIES: the line titles, space-separated; SETTINGS: axis commands).
+multiplot_gp() {
+	cat >"$out/$1.gp" <<EOF
+set terminal svg size $2 dynamic font "sans,10"
+$PALETTE
+set datafile separator "\t"
+series = "$3"
+set multiplot layout $4 title "$5" noenhanced
+$6
+set yrange [0:*]
+set grid
+set key bottom right noenhanced
+$7
+unset multiplot
+EOF
+}
 
 {
 echo "# LSM stacking, modern vs legacy: report"
@@ -523,30 +551,19 @@ prefix_plot() {	# prefix_plot SERIES TSV: instructions per operation against pat
 		# A figure no prefix has gets no panel (gnuplot fails on an empty one).
 		awk -F'\t' -v n="${fig%%:*}" 'NR > 1 && $6 == n && $7 == "ns_per_op" { f = 1 } END { exit !f }' "$f" || continue
 		for k in $st; do
-			echo "# $k ${fig%%:*}" >>"$out/prefixes-$s.dat"
-			awk -F'\t' -v k="$k" -v n="${fig%%:*}" 'NR > 1 && $5 == k && $6 == n && $7 == "ns_per_op" { print $2 "\t" $8 }' "$f" >>"$out/prefixes-$s.dat"
-			printf '\n\n' >>"$out/prefixes-$s.dat"
+			awk -F'\t' -v k="$k" -v n="${fig%%:*}" 'NR > 1 && $5 == k && $6 == n && $7 == "ns_per_op" { print $2 "\t" $8 }' "$f" |
+				dat_block "$out/prefixes-$s.dat" "$k ${fig%%:*}"
 		done
-		panels+="set title \"${fig#*:}\" noenhanced; plot for [j=0:$((nst - 1))] \"$out/prefixes-$s.dat\" index ($mi * $nst + j) using 1:2 with linespoints pt 7 ps 0.6 lw 2 title word(stacks, j + 1) noenhanced"$'\n'
+		panels+=$(panel "$out/prefixes-$s.dat" $mi "$nst" "${fig#*:}" 0.6)$'\n'
 		mi=$((mi + 1))
 	done
 	[ $mi -gt 0 ] || return 1
-	cat >"$out/prefixes-$s.gp" <<EOF
-set terminal svg size 1300,820 dynamic font "sans,10"
-$PALETTE
-set datafile separator "\t"
-stacks = "$(tr '\n' ' ' <<<"$st")"
-set multiplot layout $(( (mi + 1) / 2 )),$(( mi > 1 ? 2 : 1 )) title "$s: instructions per operation against patches applied (0 = $zero; deterministic mode)" noenhanced
-set xlabel "patches applied"
-set ylabel "instructions per operation"
+	multiplot_gp "prefixes-$s" 1300,820 "$(tr '\n' ' ' <<<"$st")" "$(( (mi + 1) / 2 )),$(( mi > 1 ? 2 : 1 ))" \
+		"$s: instructions per operation against patches applied (0 = $zero; deterministic mode)" \
+		"set xlabel \"patches applied\"
+set ylabel \"instructions per operation\"
 set xtics 2
-set xrange [-0.5:$(awk -F'\t' 'NR > 1 && $2 + 0 > m { m = $2 + 0 } END { print m + 0.5 }' "$f")]
-set yrange [0:*]
-set grid
-set key bottom right noenhanced
-$panels
-unset multiplot
-EOF
+set xrange [-0.5:$(awk -F'\t' 'NR > 1 && $2 + 0 > m { m = $2 + 0 } END { print m + 0.5 }' "$f")]" "$panels"
 	plot "prefixes-$s"
 }
 {
@@ -1005,30 +1022,18 @@ if [ -s "$out/modules.tsv" ]; then
 	for op in "socket_inet_tcp:TCP socket()+close()" "socket_unix_stream:unix socket()+close()" \
 		  "getsockopt_peersec:getsockopt(SO_PEERSEC)"; do
 		for k in $kernels; do
-			echo "# $k" >>"$out/modules.dat"
 			awk -F'\t' -v k="$k" -v n="${op%%:*}" '$1 == k && $4 == n && ($2 == "apparmor" || $2 == "smack+apparmor") { print $3 "\t" $5 }' \
-				"$out/modules.tsv" | sort -n >>"$out/modules.dat"
-			printf '\n\n' >>"$out/modules.dat"
+				"$out/modules.tsv" | sort -n | dat_block "$out/modules.dat" "$k"
 		done
-		panels+="set title \"${op#*:}\" noenhanced; plot for [j=0:$((nk - 1))] \"$out/modules.dat\" index ($mi * $nk + j) using 1:2 with linespoints pt 7 ps 1 lw 2 title word(kernels, j + 1) noenhanced"$'\n'
+		panels+=$(panel "$out/modules.dat" $mi "$nk" "${op#*:}" 1)$'\n'
 		mi=$((mi + 1))
 	done
-	cat >"$out/cost-vs-modules.gp" <<EOF
-set terminal svg size 1300,460 dynamic font "sans,10"
-$PALETTE
-set datafile separator "\t"
-kernels = "$(tr '\n' ' ' <<<"$kernels")"
-set multiplot layout 1,$mi title "Instructions per operation vs modules holding socket blobs (1 = apparmor, 2 = smack+apparmor; deterministic mode; beyond 2: the SYNTHETIC plot)" noenhanced
-set xlabel "modules holding socket blobs"
-set ylabel "instructions per operation"
+	multiplot_gp cost-vs-modules 1300,460 "$(tr '\n' ' ' <<<"$kernels")" "1,$mi" \
+		"Instructions per operation vs modules holding socket blobs (1 = apparmor, 2 = smack+apparmor; deterministic mode; beyond 2: the SYNTHETIC plot)" \
+		"set xlabel \"modules holding socket blobs\"
+set ylabel \"instructions per operation\"
 set xrange [0.5:2.5]
-set xtics 1
-set yrange [0:*]
-set grid
-set key bottom right noenhanced
-$panels
-unset multiplot
-EOF
+set xtics 1" "$panels"
 	if plot cost-vs-modules; then echo "![cost vs modules](cost-vs-modules.svg)"; echo; np=$((np + 1)); fi
 fi
 if [ -s "$out/synth.tsv" ]; then
@@ -1046,29 +1051,17 @@ if [ -s "$out/synth.tsv" ]; then
 		*) continue ;;
 		esac
 		for k in $kernels; do
-			echo "# $k" >>"$out/synthetic-modules.dat"
 			awk -F'\t' -v k="$k" -v n="$name" -v m="$metric" '$1 == k && $4 == n && $5 == m { print $3 "\t" $6 }' \
-				"$out/synth.tsv" | sort -n >>"$out/synthetic-modules.dat"
-			printf '\n\n' >>"$out/synthetic-modules.dat"
+				"$out/synth.tsv" | sort -n | dat_block "$out/synthetic-modules.dat" "$k"
 		done
-		panels+="set title \"$label\" noenhanced; set ylabel \"$unit\"; plot for [j=0:$((nk - 1))] \"$out/synthetic-modules.dat\" index ($mi * $nk + j) using 1:2 with linespoints pt 7 ps 1 lw 2 title word(kernels, j + 1) noenhanced"$'\n'
+		panels+=$(panel "$out/synthetic-modules.dat" $mi "$nk" "$label" 1 "set ylabel \"$unit\"; ")$'\n'
 		mi=$((mi + 1))
 	done <"$out/.synthm"
-	cat >"$out/cost-vs-modules-synthetic.gp" <<EOF
-set terminal svg size 1300,460 dynamic font "sans,10"
-$PALETTE
-set datafile separator "\t"
-kernels = "$(tr '\n' ' ' <<<"$kernels")"
-set multiplot layout 1,$mi title "SYNTHETIC: cost vs modules holding socket blobs (1, 2 real; 3, 4, 6 with SYNTHETIC modules synth1..4, analysis/synthetic/)" noenhanced
-set xlabel "modules holding socket blobs"
+	multiplot_gp cost-vs-modules-synthetic 1300,460 "$(tr '\n' ' ' <<<"$kernels")" "1,$mi" \
+		"SYNTHETIC: cost vs modules holding socket blobs (1, 2 real; 3, 4, 6 with SYNTHETIC modules synth1..4, analysis/synthetic/)" \
+		"set xlabel \"modules holding socket blobs\"
 set xrange [0.5:6.5]
-set xtics 1
-set yrange [0:*]
-set grid
-set key bottom right noenhanced
-$panels
-unset multiplot
-EOF
+set xtics 1" "$panels"
 	if plot cost-vs-modules-synthetic; then echo "![SYNTHETIC: cost vs modules](cost-vs-modules-synthetic.svg)"; echo; np=$((np + 1)); fi
 fi
 [ $np -gt 0 ] || echo "$NM (no benchmark figures to plot)."
