@@ -12,7 +12,12 @@ extra=("$@")
 name=$variant-$flavour
 [ ${#extra[@]} -eq 0 ] || name=$name-$(basename "${extra[0]}" .config)
 out=$LINUX/O-$name
-frags=("$TOP/vm/config/common.config" "$TOP/vm/config/$flavour.config" "${extra[@]}")
+# A variant may add its own options to a flavour: vm/config/VARIANT-FLAVOUR.config
+# (e.g. legacy-test.config: list debugging for legacy's chains).
+vfrag=$TOP/vm/config/$variant-$flavour.config
+frags=("$TOP/vm/config/common.config" "$TOP/vm/config/$flavour.config")
+[ ! -f "$vfrag" ] || frags+=("$vfrag")
+frags+=("${extra[@]}")
 for f in "${frags[@]}"; do [ -f "$f" ] || die "no config fragment $f"; done
 
 # One kernel build at a time on this machine (they saturate both cores):
