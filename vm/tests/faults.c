@@ -819,6 +819,75 @@ static enum result ipc(void)
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
 
+/*
+ * Files (legacy-chain-port patch 12: a file's blobs are a chain, one node
+ * per module): open() of a tmpfs file and pipe() allocate struct file and
+ * every module's file blob.  A failure at any allocation must give ENOMEM
+ * (pipe(): ENFILE when the pipe inode cannot be allocated, by design) and
+ * free the blobs the modules before the failing one chained: KASAN sees a
+ * double free, kmemleak a node left behind, and the filp cache returns to
+ * its start count once the RCU-deferred frees ran.
+ */
+#define FILES_PATH "/tmp/lsmtest-faults-file"
+
+static int run_open(const struct op *op, int n, long *left)
+{
+	int fd, err;
+
+	(void)op;
+
+	ARM(n);
+	fd = open(FILES_PATH, O_RDONLY | O_CLOEXEC);
+	err = errno;
+	DISARM(n, left);
+	if (fd < 0)
+		return -err;
+	close(fd);
+	return 0;
+}
+
+static int run_pipe(const struct op *op, int n, long *left)
+{
+	int p[2], rc, err;
+
+	(void)op;
+
+	ARM(n);
+	rc = pipe(p);
+	err = errno;
+	DISARM(n, left);
+	if (rc)
+		return -err;
+	close(p[0]);
+	close(p[1]);
+	return 0;
+}
+
+static enum result files(void)
+{
+	static const struct op ops[] = {
+		{ .name = "open()", .run = run_open },
+		{ .name = "pipe()", .run = run_pipe },
+	};
+	struct slab_snap base;
+	int fd, bad = 0;
+	size_t i;
+
+	if (need_failslab() == SKIP)
+		return SKIP;
+	fd = open(FILES_PATH, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || close(fd))
+		return fail("creating %s: %s", FILES_PATH, strerror(errno));
+	memset(&base, 0, sizeof(base));
+	slab_snap_add(&base, "filp", slab_objs_per_slab("filp"));
+	slab_snap_take(&base);
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		bad += sweep(&ops[i], 0, NULL);
+	bad += settle(&base, "files");
+	unlink(FILES_PATH);
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
 static enum result figures(void)
 {
 	char blobs[200] = "";
@@ -851,6 +920,7 @@ TIMED(connect_accept)
 TIMED(module_blobs)
 TIMED(softirq_clone)
 TIMED(ipc)
+TIMED(files)
 TIMED(figures)
 
 static const struct tcase faults_cases[] = {
@@ -860,6 +930,7 @@ static const struct tcase faults_cases[] = {
 	{ "module_blobs", module_blobs_timed },
 	{ "softirq_clone", softirq_clone_timed },
 	{ "ipc", ipc_timed },
+	{ "files", files_timed },
 	{ "figures", figures_timed },
 };
 SUITE(faults, faults_cases);

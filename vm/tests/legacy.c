@@ -19,9 +19,11 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/msg.h>
@@ -371,10 +373,68 @@ static enum result ipc_smack_labels(void)
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
 
+/*
+ * CONFIG_SECURITY_STACKER=n (legacy-chain-port patch 4): a module refused
+ * the single blob slot is disabled by the framework before its blob sizes
+ * are counted, so it costs no space on any object.  On the row that boots
+ * lsm=capability,smack,apparmor with lsm.debug on the stacker-off kernel,
+ * the log names AppArmor refused, and the blobs the infrastructure
+ * allocates hold nothing of AppArmor's: the task blob holds only the
+ * framework's display slot (an int, padded to 8 bytes; Smack keeps no task
+ * data) and the file blob, where there still is one, Smack's alone (one
+ * struct smack_known pointer).  Counting
+ * AppArmor's sizes as well would add its struct aa_file_ctx and struct
+ * aa_task_ctx.
+ */
+static int blob_size_in(const char *rec, const char *what)
+{
+	const char *p = strstr(rec, what);
+
+	return p && (p = strchr(p, '=')) ? atoi(p + 1) : -1;
+}
+
+static enum result refused_module_blob_sizes(void)
+{
+	char rec[512], refused[32] = "";
+	const char *majors[3];
+	int fd, n, file = -1, task = -1;
+	char *p;
+
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return skip("no /dev/kmsg");
+	while (kmsg_next(fd, rec, sizeof(rec))) {
+		p = strstr(rec, "security_list: ");
+		if (p && strstr(p, " refused: "))
+			sscanf(p + strlen("security_list: "), "%31s", refused);
+		n = blob_size_in(rec, "LSM: file blob size");
+		if (n >= 0)
+			file = n;
+		n = blob_size_in(rec, "LSM: task blob size");
+		if (n >= 0)
+			task = n;
+	}
+	close(fd);
+	if (!refused[0])
+		return skip("no module was refused the single blob slot");
+	if (lsm_active(refused))
+		return fail("%s was refused the slot but is active", refused);
+	if (task < 0)
+		return skip("no blob sizes in the log (boot with lsm.debug)");
+	if (active_majors(majors) != 1 || strcmp(majors[0], "smack"))
+		return skip("the module that holds the slot is not Smack");
+	/* No file blob size once files carry chains (patch 12). */
+	if (task != 8 || (file >= 0 && file != 8))
+		return fail("with %s refused: task blob %d bytes (the display slot: 8), file blob %d (Smack's pointer: 8)",
+			    refused, task, file);
+	return PASS;
+}
+
 static const struct tcase legacy_cases[] = {
 	{ "churn_families", churn_families },
 	{ "unix_accept_peersec", unix_accept_peersec },
 	{ "tcp_loopback_accept", tcp_loopback_accept },
 	{ "ipc_smack_labels", ipc_smack_labels },
+	{ "refused_module_blob_sizes", refused_module_blob_sizes },
 };
 SUITE(legacy, legacy_cases);
