@@ -382,9 +382,8 @@ static enum result ipc_smack_labels(void)
  * allocates hold nothing of AppArmor's: the task blob holds only the
  * framework's display slot (an int, padded to 8 bytes; Smack keeps no task
  * data) and the file blob, where there still is one, Smack's alone (one
- * struct smack_known pointer).  Counting
- * AppArmor's sizes as well would add its struct aa_file_ctx and struct
- * aa_task_ctx.
+ * struct smack_known pointer).  Counting AppArmor's sizes as well would
+ * add its struct aa_file_ctx and struct aa_task_ctx.
  */
 static int blob_size_in(const char *rec, const char *what)
 {
