@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Suite "faults": slab allocation failures injected into socket creation
- * and System V IPC (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS),
- * driven from the guest.
+ * Suite "faults": slab allocation failures injected into socket creation,
+ * System V IPC, file opens, credential changes and mounts (CONFIG_FAILSLAB,
+ * CONFIG_FAULT_INJECTION_DEBUG_FS), driven from the guest.
  *
  * /proc/thread-self/fail-nth makes the Nth slab allocation of the next
  * system call fail.  For N = 1, 2, ... until the call no longer reaches an
@@ -49,7 +49,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
+#include <sys/mount.h>
 #include <sys/msg.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
@@ -888,6 +891,88 @@ static enum result files(void)
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
 
+/*
+ * Credentials (legacy-chain-port patch 14: each module chains its own cred
+ * blob; the composite blob of the modules that do not, Landlock's, is a
+ * node of the same chain).  prctl(PR_SET_KEEPCAPS) prepares and commits a
+ * new cred every time: the cred itself, the composite blob and every
+ * module's node are allocated in turn (Smack also copies its rule lists),
+ * so each can be failed.  The call must give ENOMEM and a failure in a
+ * later module must free what the earlier ones chained; cred_jar returns
+ * to its start count once the RCU-deferred frees of the old creds ran.
+ */
+static int run_keepcaps(const struct op *op, int n, long *left)
+{
+	int rc, err;
+
+	(void)op;
+
+	ARM(n);
+	rc = prctl(PR_SET_KEEPCAPS, 0, 0, 0, 0);
+	err = errno;
+	DISARM(n, left);
+	return rc ? -err : 0;
+}
+
+static enum result creds(void)
+{
+	static const struct op keepcaps = {
+		.name = "prctl(PR_SET_KEEPCAPS)", .run = run_keepcaps,
+	};
+	struct slab_snap base;
+	int bad;
+
+	if (need_failslab() == SKIP)
+		return SKIP;
+	memset(&base, 0, sizeof(base));
+	slab_snap_add(&base, "cred_jar", slab_objs_per_slab("cred_jar"));
+	slab_snap_take(&base);
+	bad = sweep(&keepcaps, 1, NULL);
+	bad += settle(&base, "creds");
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
+/*
+ * Superblocks (patch 15): mounting a tmpfs allocates the superblock, the
+ * composite blob (Landlock's slice) and the modules' own nodes.  Every
+ * failure must give ENOMEM, free what the earlier modules chained (KASAN,
+ * kmemleak) and leave the mount point empty.
+ */
+#define SB_MNT "/tmp/lsmtest-faults-sb"
+
+static int run_mount(const struct op *op, int n, long *left)
+{
+	int rc, err;
+
+	(void)op;
+
+	ARM(n);
+	rc = mount("tmpfs", SB_MNT, "tmpfs", 0, NULL);
+	err = errno;
+	DISARM(n, left);
+	if (rc)
+		return -err;
+	return umount(SB_MNT) ? -errno : 0;
+}
+
+static enum result superblocks(void)
+{
+	static const struct op mnt = { .name = "mount(tmpfs)", .run = run_mount };
+	int bad;
+
+	if (need_failslab() == SKIP)
+		return SKIP;
+	if (mkdir(SB_MNT, 0755) && errno != EEXIST)
+		return fail("mkdir %s: %s", SB_MNT, strerror(errno));
+	bad = sweep(&mnt, 1, NULL);
+	if (umount(SB_MNT) == 0) {
+		diag("a failed mount left a tmpfs mounted");
+		bad++;
+	}
+	rmdir(SB_MNT);
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
 static enum result figures(void)
 {
 	char blobs[200] = "";
@@ -921,6 +1006,8 @@ TIMED(module_blobs)
 TIMED(softirq_clone)
 TIMED(ipc)
 TIMED(files)
+TIMED(creds)
+TIMED(superblocks)
 TIMED(figures)
 
 static const struct tcase faults_cases[] = {
@@ -931,6 +1018,8 @@ static const struct tcase faults_cases[] = {
 	{ "softirq_clone", softirq_clone_timed },
 	{ "ipc", ipc_timed },
 	{ "files", files_timed },
+	{ "creds", creds_timed },
+	{ "superblocks", superblocks_timed },
 	{ "figures", figures_timed },
 };
 SUITE(faults, faults_cases);

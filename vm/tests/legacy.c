@@ -14,12 +14,15 @@
  * without the interrupt-safe variant is a lockdep report.
  *
  * ipc_smack_labels does the same for a System V message queue's chain.
+ * landlock_cred checks a cred chain that carries both the infrastructure's
+ * composite blob (Landlock's slice) and the major modules' own nodes.
  *
  * The cases hold on any kernel, so the suite runs on base and modern too.
  */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/landlock.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -27,9 +30,14 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/msg.h>
+#include <sys/prctl.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "ktap.h"
@@ -429,11 +437,176 @@ static enum result refused_module_blob_sizes(void)
 	return PASS;
 }
 
+/*
+ * Landlock keeps its domain in the infrastructure's composite cred blob;
+ * SELinux, Smack and AppArmor chain their own cred nodes beside it on
+ * legacy-chain-port (patch 14).  A child restricts itself to a ruleset
+ * that handles reading files and allows none: its open() for reading
+ * must fail with EACCES, in its own child too (cred_prepare copies the
+ * composite blob), while the compound context of the major modules
+ * (/proc/self/attr/context, each read through the module's own node of
+ * the same chain) stays the parent's.  The parent, with no domain, still
+ * reads the file.  The exit code of the child is the step that failed.
+ */
+#define LANDLOCK_PATH "/tmp/lsmtest-landlock"
+#define CONTEXT "/proc/self/attr/context"
+
+static const char *const landlock_steps[] = {
+	"ok", "ruleset", "no_new_privs", "restrict_self",
+	"open() allowed under the domain", "open() failed but not with EACCES",
+	"the compound context changed", "the grandchild could read", "fork",
+};
+
+static int open_denied(void)
+{
+	int fd = open(LANDLOCK_PATH, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		close(fd);
+		return 4;
+	}
+	return errno == EACCES ? 0 : 5;
+}
+
+static int landlock_child(const char *ctx, long len)
+{
+	struct landlock_ruleset_attr attr;
+	char now[512];
+	int fd, cfd, st;
+	long n;
+	pid_t pid;
+
+	/* Opened before the domain, which denies reading any file. */
+	cfd = open(CONTEXT, O_RDONLY | O_CLOEXEC);
+	if (cfd < 0)
+		return 6;
+	memset(&attr, 0, sizeof(attr));
+	attr.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE;
+	fd = syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
+	if (fd < 0)
+		return 1;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return 2;
+	if (syscall(SYS_landlock_restrict_self, fd, 0))
+		return 3;
+	close(fd);
+	st = open_denied();
+	if (st)
+		return st;
+	n = pread(cfd, now, sizeof(now), 0);
+	close(cfd);
+	if (n != len || memcmp(now, ctx, len)) {
+		show_bytes("parent's context", ctx, len);
+		show_bytes("restricted child's", now, n < 0 ? 0 : n);
+		fflush(stdout);
+		return 6;
+	}
+	pid = fork();
+	if (pid < 0)
+		return 8;
+	if (!pid)
+		_exit(open_denied());
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st))
+		return 7;
+	return 0;
+}
+
+static enum result landlock_cred(void)
+{
+	char ctx[512];
+	int fd, st;
+	long len;
+	pid_t pid;
+
+	if (!lsm_active("landlock"))
+		return skip("Landlock is not active");
+	len = read_file(CONTEXT, ctx, sizeof(ctx));
+	if (len < 0)
+		return fail("reading %s: %s", CONTEXT, strerror(-len));
+	fd = open(LANDLOCK_PATH, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || close(fd))
+		return fail("creating %s: %s", LANDLOCK_PATH, strerror(errno));
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return fail("fork: %s", strerror(errno));
+	if (!pid)
+		_exit(landlock_child(ctx, len));
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return fail("the restricted child did not exit");
+	st = WEXITSTATUS(st);
+	if (st)
+		return fail("restricted child: %s",
+			    st < (int)(sizeof(landlock_steps) / sizeof(landlock_steps[0])) ?
+			    landlock_steps[st] : "unknown step");
+	fd = open(LANDLOCK_PATH, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail("the unrestricted parent cannot read %s: %s", LANDLOCK_PATH,
+			    strerror(errno));
+	close(fd);
+	unlink(LANDLOCK_PATH);
+	diag("Landlock denied reading in the child and the grandchild; compound context of %ld bytes unchanged",
+	     len);
+	return PASS;
+}
+
+/*
+ * Smack's superblock blob (legacy-chain-port patch 15: a node of the
+ * superblock's chain beside Landlock's composite blob): a tmpfs mounted
+ * with smackfsroot= must give its root that label, and the label must
+ * not leak to the next mount without the option, which gets a fresh
+ * blob.  SELinux's superblock node is found on every inode of every
+ * mount, so every suite uses it.
+ */
+#define SB_MNT "/tmp/lsmtest-sb"
+#define SB_LABEL "lsmsbroot"
+
+static int root_label(char *buf, size_t size)
+{
+	ssize_t n = getxattr(SB_MNT, "security.SMACK64", buf, size - 1);
+
+	if (n < 0)
+		return -errno;
+	buf[n] = 0;
+	return 0;
+}
+
+static enum result smack_superblock_label(void)
+{
+	char label[64];
+	int rc, bad = 0;
+
+	if (!lsm_active("smack"))
+		return skip("Smack is not active");
+	if (mkdir(SB_MNT, 0755) && errno != EEXIST)
+		return fail("mkdir %s: %s", SB_MNT, strerror(errno));
+	if (mount("tmpfs", SB_MNT, "tmpfs", 0, "smackfsroot=" SB_LABEL))
+		return fail("mounting tmpfs with smackfsroot=: %s", strerror(errno));
+	rc = root_label(label, sizeof(label));
+	if (rc || strcmp(label, SB_LABEL)) {
+		diag("root of the smackfsroot= mount: %s", rc ? strerror(-rc) : label);
+		bad++;
+	}
+	umount(SB_MNT);
+	if (mount("tmpfs", SB_MNT, "tmpfs", 0, NULL))
+		return fail("mounting tmpfs: %s", strerror(errno));
+	rc = root_label(label, sizeof(label));
+	if (rc || !strcmp(label, SB_LABEL)) {
+		diag("root of a plain mount: %s", rc ? strerror(-rc) : label);
+		bad++;
+	}
+	umount(SB_MNT);
+	rmdir(SB_MNT);
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
 static const struct tcase legacy_cases[] = {
 	{ "churn_families", churn_families },
 	{ "unix_accept_peersec", unix_accept_peersec },
 	{ "tcp_loopback_accept", tcp_loopback_accept },
 	{ "ipc_smack_labels", ipc_smack_labels },
 	{ "refused_module_blob_sizes", refused_module_blob_sizes },
+	{ "landlock_cred", landlock_cred },
+	{ "smack_superblock_label", smack_superblock_label },
 };
 SUITE(legacy, legacy_cases);
