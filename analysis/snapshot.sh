@@ -61,8 +61,9 @@ cp "$src"/*.csv "$src"/*.svg "$dst.new/" 2>/dev/null || true
 	fi
 } >"$dst.new/RUN.md"
 # Kept from the previous snapshot: files no report writes (the column
-# documentation, make test-reference's summary, the distro bench figures).
-for f in DATA.md reference-matrix.txt bench-distro-det.csv; do
+# documentation, make test-reference's summary, the distro and legacy-cred
+# bench figures).
+for f in DATA.md reference-matrix.txt bench-distro-det.csv bench-legacy-cred-det.csv; do
 	[ ! -f "$dst/$f" ] || cp "$dst/$f" "$dst.new/"
 done
 rm -rf "$dst"; mv "$dst.new" "$dst"
