@@ -866,27 +866,40 @@ static int run_pipe(const struct op *op, int n, long *left)
 	return 0;
 }
 
+/*
+ * Sweep each of nops operations, then wait for the objects of one slab
+ * cache (the object the calls create) to come back to their start count.
+ * Returns the number of failed checks.
+ */
+static int sweep_settle(const struct op *ops, size_t nops, int enomem_only,
+			const char *cache, const char *what)
+{
+	struct slab_snap base;
+	int bad = 0;
+	size_t i;
+
+	memset(&base, 0, sizeof(base));
+	slab_snap_add(&base, cache, slab_objs_per_slab(cache));
+	slab_snap_take(&base);
+	for (i = 0; i < nops; i++)
+		bad += sweep(&ops[i], enomem_only, NULL);
+	return bad + settle(&base, what);
+}
+
 static enum result files(void)
 {
 	static const struct op ops[] = {
 		{ .name = "open()", .run = run_open },
 		{ .name = "pipe()", .run = run_pipe },
 	};
-	struct slab_snap base;
-	int fd, bad = 0;
-	size_t i;
+	int fd, bad;
 
 	if (need_failslab() == SKIP)
 		return SKIP;
 	fd = open(FILES_PATH, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || close(fd))
 		return fail("creating %s: %s", FILES_PATH, strerror(errno));
-	memset(&base, 0, sizeof(base));
-	slab_snap_add(&base, "filp", slab_objs_per_slab("filp"));
-	slab_snap_take(&base);
-	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		bad += sweep(&ops[i], 0, NULL);
-	bad += settle(&base, "files");
+	bad = sweep_settle(ops, sizeof(ops) / sizeof(ops[0]), 0, "filp", "files");
 	unlink(FILES_PATH);
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
@@ -919,16 +932,11 @@ static enum result creds(void)
 	static const struct op keepcaps = {
 		.name = "prctl(PR_SET_KEEPCAPS)", .run = run_keepcaps,
 	};
-	struct slab_snap base;
 	int bad;
 
 	if (need_failslab() == SKIP)
 		return SKIP;
-	memset(&base, 0, sizeof(base));
-	slab_snap_add(&base, "cred_jar", slab_objs_per_slab("cred_jar"));
-	slab_snap_take(&base);
-	bad = sweep(&keepcaps, 1, NULL);
-	bad += settle(&base, "creds");
+	bad = sweep_settle(&keepcaps, 1, 1, "cred_jar", "creds");
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
 
