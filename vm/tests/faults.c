@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Suite "faults": slab allocation failures injected into socket creation,
- * System V IPC, file opens, credential changes and mounts (CONFIG_FAILSLAB,
- * CONFIG_FAULT_INJECTION_DEBUG_FS), driven from the guest.
+ * System V IPC, file opens and creations, credential changes, mounts and
+ * vfork() (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS), driven from
+ * the guest.
  *
  * /proc/thread-self/fail-nth makes the Nth slab allocation of the next
  * system call fail.  For N = 1, 2, ... until the call no longer reaches an
@@ -57,6 +58,7 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "ktap.h"
@@ -574,7 +576,11 @@ static int cache_marked(const char *cache)
  * Each module's blob: fail-nth restricted to the caches marked for
  * failslab, so N counts their allocations only: on legacy N = 1, 2, ...
  * fails each module's blob in hook order.  Repeated so that a blob left
- * behind per failure would stand out from the shared cache's noise.
+ * behind per failure would stand out from the shared cache's noise.  Once
+ * inodes carry chains (legacy-chain-port patch 17) the socket inode's
+ * module nodes come first, from the same kmalloc caches: a failure there
+ * fails sock_alloc(), which gives ENFILE by design (counted apart, as in
+ * the plain sweeps).
  */
 static enum result module_blobs(void)
 {
@@ -622,7 +628,7 @@ static enum result module_blobs(void)
 		inj = 0;
 		for (r = 0; r < rounds; r++) {
 			verbose_sweeps = r == 0;
-			bad += sweep(&ops[k], 1, &inj);
+			bad += sweep(&ops[k], 0, &inj);
 		}
 		verbose_sweeps = 0;
 		diag("%s: %ld failures in %d rounds", ops[k].name, inj, rounds);
@@ -981,6 +987,101 @@ static enum result superblocks(void)
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
 
+/*
+ * Inodes (patch 17: SELinux and Smack chain their own inode blob; the
+ * composite blob, Landlock's and the BPF LSM's slices, is a node of the
+ * same chain).  Creating a file on a fresh tmpfs allocates the inode, the
+ * composite blob, every module's node and the modules' xattrs, each of
+ * which can be failed.  tmpfs reports a failed inode allocation as ENOSPC
+ * (shmem_get_inode() returns no inode), by design; anything else must give
+ * ENOMEM.  A failure in a later module must free what the earlier ones
+ * chained (KASAN, kmemleak), and shmem_inode_cache returns to its start
+ * count once the RCU-deferred frees of the inodes and their nodes ran.
+ */
+#define INODE_MNT "/tmp/lsmtest-faults-inode"
+#define INODE_PATH INODE_MNT "/f"
+
+static int run_creat(const struct op *op, int n, long *left)
+{
+	int fd, err;
+
+	(void)op;
+
+	ARM(n);
+	fd = open(INODE_PATH, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+	err = errno;
+	DISARM(n, left);
+	if (fd < 0)
+		return -err;
+	close(fd);
+	return unlink(INODE_PATH) ? -errno : 0;
+}
+
+static enum result inodes(void)
+{
+	static const struct op creat = {
+		.name = "open(O_CREAT) on tmpfs", .run = run_creat,
+		.alt_errno = ENOSPC,
+	};
+	int bad;
+
+	if (need_failslab() == SKIP)
+		return SKIP;
+	if (mkdir(INODE_MNT, 0755) && errno != EEXIST)
+		return fail("mkdir %s: %s", INODE_MNT, strerror(errno));
+	if (mount("tmpfs", INODE_MNT, "tmpfs", 0, NULL))
+		return fail("mount tmpfs on %s: %s", INODE_MNT, strerror(errno));
+	bad = sweep_settle(&creat, 1, 0, "shmem_inode_cache", "inodes");
+	if (umount(INODE_MNT)) {
+		diag("umount %s: %s", INODE_MNT, strerror(errno));
+		bad++;
+	}
+	rmdir(INODE_MNT);
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
+/*
+ * Tasks (legacy-chain-port patch 16: AppArmor chains its own task blob;
+ * the composite blob, the display and TOMOYO's slice, is a node of the
+ * same chain).  vfork() copies no address space, so a sweep stays short:
+ * the task, its cred (with every module's cred node), the task chain and
+ * the rest of copy_process() are allocated in the parent, each can be
+ * failed, and the call must give ENOMEM.  A failure in a later module must
+ * free what the earlier ones chained (KASAN, kmemleak, the task_free
+ * hook's warning); task_struct returns to its start count once the
+ * RCU-deferred frees of the reaped children ran.
+ */
+static int run_vfork(const struct op *op, int n, long *left)
+{
+	int err, status;
+	pid_t pid;
+
+	(void)op;
+
+	ARM(n);
+	pid = vfork();
+	if (pid == 0)
+		_exit(0);
+	err = errno;
+	DISARM(n, left);
+	if (pid < 0)
+		return -err;
+	if (waitpid(pid, &status, 0) != pid)
+		return -errno;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -ECHILD;
+}
+
+static enum result tasks(void)
+{
+	static const struct op vf = { .name = "vfork()", .run = run_vfork };
+	int bad;
+
+	if (need_failslab() == SKIP)
+		return SKIP;
+	bad = sweep_settle(&vf, 1, 1, "task_struct", "tasks");
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
 static enum result figures(void)
 {
 	char blobs[200] = "";
@@ -1016,6 +1117,8 @@ TIMED(ipc)
 TIMED(files)
 TIMED(creds)
 TIMED(superblocks)
+TIMED(inodes)
+TIMED(tasks)
 TIMED(figures)
 
 static const struct tcase faults_cases[] = {
@@ -1028,6 +1131,8 @@ static const struct tcase faults_cases[] = {
 	{ "files", files_timed },
 	{ "creds", creds_timed },
 	{ "superblocks", superblocks_timed },
+	{ "inodes", inodes_timed },
+	{ "tasks", tasks_timed },
 	{ "figures", figures_timed },
 };
 SUITE(faults, faults_cases);

@@ -16,6 +16,7 @@
  * ipc_smack_labels does the same for a System V message queue's chain.
  * landlock_cred checks a cred chain that carries both the infrastructure's
  * composite blob (Landlock's slice) and the major modules' own nodes.
+ * inode_walk_churn walks paths to inodes that are being freed.
  *
  * The cases hold on any kernel, so the suite runs on base and modern too.
  */
@@ -391,7 +392,10 @@ static enum result ipc_smack_labels(void)
  * framework's display slot (an int, padded to 8 bytes; Smack keeps no task
  * data) and the file blob, where there still is one, Smack's alone (one
  * struct smack_known pointer).  Counting AppArmor's sizes as well would
- * add its struct aa_file_ctx and struct aa_task_ctx.
+ * add its struct aa_file_ctx and struct aa_task_ctx.  Since patches 12 and
+ * 16 chain AppArmor's file and task blobs it declares no size at all, so
+ * the sizes check only that the infrastructure keeps its own (the display
+ * slot, no file blob); the refused module must still be inactive.
  */
 static int blob_size_in(const char *rec, const char *what)
 {
@@ -600,6 +604,144 @@ static enum result smack_superblock_label(void)
 	return bad ? fail("%d checks failed", bad) : PASS;
 }
 
+/*
+ * Inodes (legacy-chain-port patch 17): a child creates and unlinks files
+ * on a fresh tmpfs while the parent walks paths to them (stat(), access(),
+ * open()): each step of a path walk looks the modules' blobs up on the
+ * inodes it crosses (inode_permission()), also under RCU on an inode whose
+ * last reference has just gone and whose free hooks ran.  Every walk must
+ * give success or ENOENT, every file found must be the regular 0600 file
+ * the child made, and each module's label on the files (the security.*
+ * xattr the module reads from its own node) must be the same on every
+ * file: the one of the first file.  Use after free of a node is a KASAN
+ * report on the console; shmem_inode_cache must return to its start count
+ * once the RCU-deferred frees ran.
+ */
+#define IW_MNT "/tmp/lsmtest-inode-walk"
+#define IW_DIR IW_MNT "/a/b/c"
+#define IW_FILES 4
+
+static const char *const iw_xattrs[] = { "security.selinux", "security.SMACK64" };
+
+/* The child: create and unlink a file, ROUNDS * 4 times. */
+static int iw_creator(void)
+{
+	char path[64];
+	int i, fd;
+
+	for (i = 0; i < ROUNDS * 4; i++) {
+		snprintf(path, sizeof(path), IW_DIR "/f%d", i % IW_FILES);
+		fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+		if (fd < 0)
+			return 1;
+		close(fd);
+		if (unlink(path))
+			return 2;
+	}
+	return 0;
+}
+
+/*
+ * Each xattr of iw_xattrs on path: the first one seen is kept in first[],
+ * later ones must match.  Returns the number of mismatches.
+ */
+static int iw_labels(const char *path, char first[][64])
+{
+	char v[64];
+	int bad = 0;
+	size_t x;
+	ssize_t n;
+
+	for (x = 0; x < sizeof(iw_xattrs) / sizeof(iw_xattrs[0]); x++) {
+		n = getxattr(path, iw_xattrs[x], v, sizeof(v) - 1);
+		if (n < 0)
+			continue;	/* module not active, or the file went */
+		v[n] = '\0';
+		if (!first[x][0]) {
+			snprintf(first[x], 64, "%s", v);
+		} else if (strcmp(first[x], v)) {
+			diag("%s is '%s' on %s, '%s' on the first file",
+			     iw_xattrs[x], v, path, first[x]);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+static enum result inode_walk_churn(void)
+{
+	char path[64], first[2][64] = { "", "" };
+	int i, st, bad = 0, found = 0, fd;
+	struct slab_snap base;
+	struct stat sb;
+	pid_t pid;
+
+	mkdir(IW_MNT, 0755);
+	if (mount("tmpfs", IW_MNT, "tmpfs", 0, NULL))
+		return fail("mounting tmpfs: %s", strerror(errno));
+	if (mkdir(IW_MNT "/a", 0755) || mkdir(IW_MNT "/a/b", 0755) ||
+	    mkdir(IW_DIR, 0755)) {
+		umount(IW_MNT);
+		return fail("mkdir: %s", strerror(errno));
+	}
+	memset(&base, 0, sizeof(base));
+	slab_snap_add(&base, "shmem_inode_cache",
+		      slab_objs_per_slab("shmem_inode_cache"));
+	slab_snap_take(&base);
+	pid = fork();
+	if (pid < 0)
+		return fail("fork: %s", strerror(errno));
+	if (!pid)
+		_exit(iw_creator());
+	for (i = 0; i < ROUNDS * 8; i++) {
+		snprintf(path, sizeof(path), IW_DIR "/f%d", i % IW_FILES);
+		if (stat(path, &sb) == 0) {
+			if (!S_ISREG(sb.st_mode) || (sb.st_mode & 07777) != 0600) {
+				diag("%s: mode %o", path, sb.st_mode);
+				bad++;
+			}
+			found++;
+			bad += iw_labels(path, first);
+		} else if (errno != ENOENT) {
+			diag("stat %s: %s", path, strerror(errno));
+			bad++;
+		}
+		if (access(path, R_OK) && errno != ENOENT) {
+			diag("access %s: %s", path, strerror(errno));
+			bad++;
+		}
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0)
+			close(fd);
+		else if (errno != ENOENT) {
+			diag("open %s: %s", path, strerror(errno));
+			bad++;
+		}
+	}
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st)) {
+		diag("the creating child failed (status %#x)", st);
+		bad++;
+	}
+	diag("%d of %d walks found a file", found, ROUNDS * 8);
+	for (i = 0; i < IW_FILES; i++) {
+		snprintf(path, sizeof(path), IW_DIR "/f%d", i);
+		unlink(path);
+	}
+	rmdir(IW_DIR);
+	rmdir(IW_MNT "/a/b");
+	rmdir(IW_MNT "/a");
+	if (umount(IW_MNT)) {
+		diag("umount: %s", strerror(errno));
+		bad++;
+	}
+	rmdir(IW_MNT);
+	if (slab_snap_settle(&base, 10000, &st)) {
+		diag("shmem_inode_cache not back to its start count");
+		bad++;
+	}
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
 static const struct tcase legacy_cases[] = {
 	{ "churn_families", churn_families },
 	{ "unix_accept_peersec", unix_accept_peersec },
@@ -608,5 +750,6 @@ static const struct tcase legacy_cases[] = {
 	{ "refused_module_blob_sizes", refused_module_blob_sizes },
 	{ "landlock_cred", landlock_cred },
 	{ "smack_superblock_label", smack_superblock_label },
+	{ "inode_walk_churn", inode_walk_churn },
 };
 SUITE(legacy, legacy_cases);
