@@ -7,7 +7,8 @@
 # those modes only, with those workloads, and iters:N for its own
 # microbenchmark iterations), all of them or those named
 # KERNEL:STACK.  Kernel VARIANT:synth is VARIANT with the SYNTHETIC
-# socket-blob modules (analysis/synthetic/build.sh).
+# blob-holding modules (analysis/synthetic/build.sh), VARIANT:synth-F the
+# same over VARIANT's flavour F (legacy:synth-rcu).
 #   det mode   -icount shift=0,sleep=off -smp 1: each row boots twice, both
 #              runs' figures are printed side by side and must be identical
 #              (guest time = instructions executed).  Independent of the
@@ -72,12 +73,15 @@ fi
 same_commit() { [ "$(git -C "$LINUX" rev-parse -q --verify "refs/heads/$1" 2>/dev/null)" = \
 	"$(git -C "$LINUX" rev-parse -q --verify "refs/heads/$2" 2>/dev/null)" ]; }
 kvar() { local k=${1//:/_}; echo "BENCH_KERNEL_${k//-/_}"; }
+# synth_vflavour FLAVOUR: the variant flavour of a SYNTHETIC kernel (rcu of
+# synth-rcu), nothing for synth.
+synth_vflavour() { case $1 in synth-*) echo "${1#synth-}" ;; esac; }
 kernel_path() {	# kernel_path KERNEL: its bzImage (KERNEL = VARIANT or VARIANT:FLAVOUR)
 	local k=$1 var v f
 	var=$(kvar "$k")
 	if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
-	if [ "$f" = synth ]; then "$A/synthetic/build.sh" --path "$v" bench; return; fi
+	case $f in synth|synth-*) "$A/synthetic/build.sh" --path "$v" bench $(synth_vflavour "$f"); return ;; esac
 	[ -z "$f" ] || f=$(basename "$(flavour_frag "$v" "$f")" .config)
 	echo "$LINUX/O-$v-bench${f:+-$f}/arch/x86/boot/bzImage"
 }
@@ -91,7 +95,7 @@ flavour_frag() {
 build_kernel() {	# like vm/matrix.sh: FLAVOUR adds vm/config/VARIANT-FLAVOUR.config
 	local k=$1 v f
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
-	if [ "$f" = synth ]; then "$A/synthetic/build.sh" "$v" bench; return; fi
+	case $f in synth|synth-*) "$A/synthetic/build.sh" "$v" bench $(synth_vflavour "$f"); return ;; esac
 	"$TOP/vm/kbuild.sh" "$v" bench ${f:+"$(flavour_frag "$v" "$f")"}
 }
 # row_workloads MODE OPTS: the workloads of a row in MODE (det|wall): the
@@ -121,7 +125,7 @@ while read -r k stack lsm expect opts; do
 		if [ $build = 1 ] && [ -z "${!var:-}" ] && ! build_kernel "$k"; then
 			# A SYNTHETIC kernel (benchmarks only) that fails to build
 			# skips its rows; the real kernels' do not.
-			case $k in *:synth) p=FAILED ;; *) die "cannot build bench kernel $k" ;; esac
+			case $k in *:synth|*:synth-*) p=FAILED ;; *) die "cannot build bench kernel $k" ;; esac
 		fi
 		kpath[$k]=$p
 	fi
@@ -175,7 +179,7 @@ fi
 	echo "command: analysis/bench.sh --mode $mode --rounds $rounds --det-workloads $detw --wall-workloads $wallw ${sel[*]}"
 	for k in "${!kpath[@]}"; do echo "kernel $k: ${kpath[$k]#$TOP/}"; done | sort
 	for k in "${!kpath[@]}"; do
-		case $k in *:synth) v=${k%%:*}
+		case $k in *:synth|*:synth-*) v=${k%%:*}
 			echo "SYNTHETIC $k: ${kpath[$k]#$TOP/}, analysis/synthetic/$v/ sha256 $(cat "$A/synthetic/$v"/*.patch | sha256sum | cut -c1-16)" ;;
 		esac
 	done | sort

@@ -231,7 +231,7 @@ ratios() {
 	awk -F'\t' -v col="$3" -v mode="$1" '
 		FNR == NR { h[$1 "\t" $2] = 1; next }
 		FNR == 1 { next }
-		(($3 "\t" $4) in h) && $1 !~ /:synth$/ && $col ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ {
+		(($3 "\t" $4) in h) && $1 !~ /:synth(-[a-z]+)?$/ && $col ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ {
 			key = $2 "\t" $3 "\t" $4; val[$1 "\t" key] = $col
 			if ($1 ~ /^base(:|$)/) base[$1 "\t" key] = $col
 			rows[++n] = $1 "\t" key
@@ -602,7 +602,7 @@ if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
 	echo "only its cred). Deterministic mode, run 1. \`slab.csv\` also"
 	echo "has /proc/meminfo's Slab difference per socket (page granularity: noisy, can be negative)."
 	echo
-	awk -F'\t' 'NR > 1 && $1 !~ /:synth$/ && $3 ~ /^slab_/ && $4 ~ /^(bytes|objs|meminfo_bytes)_per_(socket|object)$/ {
+	awk -F'\t' 'NR > 1 && $1 !~ /:synth(-[a-z]+)?$/ && $3 ~ /^slab_/ && $4 ~ /^(bytes|objs|meminfo_bytes)_per_(socket|object)$/ {
 			printf "%s\t%s\t%s\t%s\t%s\n", $1, $2, substr($3, 6), $4, $5 }' "$bench/det.tsv" >"$out/slab.tsv"
 	{ printf 'kernel\tstack\tsockets\tmetric\tvalue\n'; cat "$out/slab.tsv"; } | tsv2csv >"$out/slab.csv"
 	awk -F'\t' '{ k = $1 "/" $2 "\t" $3; if (!(k in seen)) { seen[k] = 1; ord[++n] = k } v[k, $4] = $5 }
@@ -613,7 +613,7 @@ if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
 	echo
 	echo "Caches that grow by at least one object per 100 sockets, TCP sockets:"
 	echo
-	awk -F'\t' 'NR > 1 && $1 !~ /:synth$/ && $3 ~ /^slabcache_inet_tcp:/ && $4 == "bytes_per_socket" {
+	awk -F'\t' 'NR > 1 && $1 !~ /:synth(-[a-z]+)?$/ && $3 ~ /^slabcache_inet_tcp:/ && $4 == "bytes_per_socket" {
 			c = $3; sub(/^slabcache_inet_tcp:/, "", c); k = $1 "/" $2
 			if (!(k in seen)) { seen[k] = 1; ks[++nk] = k } if (!(c in sc)) { sc[c] = 1; cs[++ncs] = c } v[c, k] = $5 }
 		END { h = "cache (bytes per socket)"; for (j = 1; j <= nk; j++) h = h "\t" ks[j]; print h
@@ -633,8 +633,20 @@ socket_inet_tcp	ns_per_op	TCP socket()+close()	instructions
 socket_unix_stream	ns_per_op	unix socket()+close()	instructions
 getsockopt_peersec	ns_per_op	getsockopt(SO_PEERSEC), one accessor call per module	instructions
 tcp_connect_accept	ns_per_op	TCP connect+accept+close	instructions
+tcp_pingpong	ns_per_op	TCP ping-pong, one byte each way	instructions
+file_open_close	ns_per_op	open()+close() of a tmpfs file	instructions
+file_stat	ns_per_op	stat() of a tmpfs file	instructions
+file_read_4k	ns_per_op	pread() of 4 KiB	instructions
+fork_exit	ns_per_op	fork()+_exit()+waitpid()	instructions
+fork_exec	ns_per_op	fork()+execve()+waitpid()	instructions
+pipe_roundtrip	ns_per_op	pipe round trip	instructions
+msg_sndrcv	ns_per_op	SysV msgsnd()+msgrcv()	instructions
+shm_attach	ns_per_op	SysV shmat()+shmdt()	instructions
 slab_inet_tcp	bytes_per_socket	slab bytes per TCP socket	bytes
 slab_inet_tcp	objs_per_socket	slab allocations per TCP socket	allocations
+slab_inode	bytes_per_object	slab bytes per tmpfs inode	bytes
+slab_file	bytes_per_object	slab bytes per open file	bytes
+slab_cred	bytes_per_object	slab bytes per process	bytes
 EOF
 }
 # synth_vs_real: section 4.1's 1- and 2-module points (apparmor,
@@ -644,11 +656,11 @@ synth_vs_real() {
 	local t
 	t=$(awk -F'\t' 'FNR == NR { lab[$1 "\t" $2] = $3 " (" $4 ")"; ord[++no] = $1 "\t" $2; next }
 		FNR > 1 && ($2 == "apparmor" || $2 == "smack+apparmor") && (($3 "\t" $4) in lab) && $5 ~ /^-?[0-9.]+$/ {
-			v[$1, $2, $3 "\t" $4] = $5; if ($1 ~ /:synth$/ && !(($1) in sk)) { sk[$1] = 1; ks[++nk] = $1 } }
+			v[$1, $2, $3 "\t" $4] = $5; if ($1 ~ /:synth(-[a-z]+)?$/ && !(($1) in sk)) { sk[$1] = 1; ks[++nk] = $1 } }
 		END {
 			print "measure\tkernel\tstack\tSYNTHETIC kernel\treal kernel\tdifference"
 			for (o = 1; o <= no; o++) for (j = 1; j <= nk; j++) for (s = 1; s <= 2; s++) {
-				st = (s == 1) ? "apparmor" : "smack+apparmor"; k = ks[j]; r = k; sub(/:synth$/, "", r)
+				st = (s == 1) ? "apparmor" : "smack+apparmor"; k = ks[j]; r = k; if (!sub(/:synth$/, "", r)) sub(/:synth-/, ":", r)
 				if (!((k, st, ord[o]) in v) || !((r, st, ord[o]) in v)) continue
 				a = v[k, st, ord[o]]; b = v[r, st, ord[o]]
 				printf "%s\t%s\t%s\t%s\t%s\t%+.1f (%+.1f%%)\n", lab[ord[o]], r, st, a, b, a - b, b ? 100 * (a - b) / b : 0
@@ -667,7 +679,7 @@ synth_vs_real() {
 # iters_of '~'|'!~': the microbenchmark iterations of the SYNTHETIC rows
 # (~) or of the others (!~), as det.tsv's iters figures give them.
 iters_of() {
-	awk -F'\t' "NR > 1 && \$1 $1 /:synth\$/ && \$4 == \"iters\" && \$5 > 0 { print \$5 }" "$bench/det.tsv" |
+	awk -F'\t' "NR > 1 && \$1 $1 /:synth(-[a-z]+)?\$/ && \$4 == \"iters\" && \$5 > 0 { print \$5 }" "$bench/det.tsv" |
 		sort -nu | paste -sd/
 }
 {
@@ -676,7 +688,7 @@ echo
 # Modules holding socket blobs in a stack: its '+'-separated modules
 # (apparmor, smack, selinux, synthN all hold one); none for stack none.
 if [ -f "$bench/det.tsv" ]; then
-	awk -F'\t' 'NR > 1 && $1 !~ /:synth$/ && $4 == "ns_per_op" && ($3 == "socket_inet_tcp" || $3 == "socket_unix_stream" || $3 == "getsockopt_peersec") {
+	awk -F'\t' 'NR > 1 && $1 !~ /:synth(-[a-z]+)?$/ && $4 == "ns_per_op" && ($3 == "socket_inet_tcp" || $3 == "socket_unix_stream" || $3 == "getsockopt_peersec") {
 			n = ($2 == "none") ? 0 : split($2, m, "+"); printf "%s\t%s\t%d\t%s\t%s\n", $1, $2, n, $3, $5 }' "$bench/det.tsv" >"$out/modules.tsv"
 fi
 if [ -s "$out/modules.tsv" ]; then
@@ -689,18 +701,21 @@ if [ -s "$out/modules.tsv" ]; then
 fi
 echo "### 4.1 Beyond two modules: SYNTHETIC modules"
 echo
-if [ -f "$bench/det.tsv" ] && awk -F'\t' '$1 ~ /:synth$/ { f = 1 } END { exit !f }' "$bench/det.tsv"; then
+if [ -f "$bench/det.tsv" ] && awk -F'\t' '$1 ~ /:synth(-[a-z]+)?$/ { f = 1 } END { exit !f }' "$bench/det.tsv"; then
 	synth_measures >"$out/.synthm"
 	awk -F'\t' 'FNR == NR { want[$1 "\t" $2] = 1; next }
-		FNR > 1 && $1 ~ /:synth$/ && (($3 "\t" $4) in want) && $5 ~ /^-?[0-9.]+$/ {
+		FNR > 1 && $1 ~ /:synth(-[a-z]+)?$/ && (($3 "\t" $4) in want) && $5 ~ /^-?[0-9.]+$/ {
 			n = split($2, m, "+"); printf "%s\t%s\t%d\t%s\t%s\t%s\n", $1, $2, n, $3, $4, $5 }' \
 		"$out/.synthm" "$bench/det.tsv" >"$out/synth.tsv"
-	{ printf 'kernel\tstack\tmodules_with_socket_blobs\tname\tmetric\tvalue\n'; cat "$out/synth.tsv"; } | tsv2csv >"$out/synthetic-modules.csv"
+	{ printf 'kernel\tstack\tmodules\tname\tmetric\tvalue\n'; cat "$out/synth.tsv"; } | tsv2csv >"$out/synthetic-modules.csv"
 	echo "**SYNTHETIC.** Kernels \`VARIANT:synth\` are the variant plus the SYNTHETIC modules"
-	echo "synth1..synth4 of \`analysis/synthetic/\` (benchmarks only: they enforce nothing; each holds a"
-	echo "socket blob and reads it through its accessor in getsockopt, sendmsg and recvmsg). Every point"
-	echo "is measured on that same kernel: 1 = apparmor, 2 = smack+apparmor, 3, 4, 6 = smack+apparmor"
-	echo "plus 1, 2, 4 SYNTHETIC modules. Deterministic mode, run 1 (\`synthetic-modules.csv\`)."
+	echo "synth1..synth4 of \`analysis/synthetic/\` (benchmarks only: they enforce nothing). Each holds a"
+	echo "blob on every object type (cred, task, inode, file, superblock, IPC object, message, socket),"
+	echo "as large as the largest real module's there, and reads it where the real modules read theirs:"
+	echo "the current cred's and the object's in the file, exec, IPC and socket access hooks."
+	echo "\`legacy:synth-rcu\` is the same on legacy's RCU read side. Every point is measured on one"
+	echo "kernel: 1 = apparmor, 2 = smack+apparmor, 3, 4, 6 = smack+apparmor plus 1, 2, 4 SYNTHETIC"
+	echo "modules. Deterministic mode, run 1 (\`synthetic-modules.csv\`)."
 	echo
 	awk -F'\t' 'FNR == NR { lab[$1 "\t" $2] = $3 " (" $4 ")"; ord[++no] = $1 "\t" $2; next }
 		{ key = $4 "\t" $5; k = $1; if (!((key, k) in seenk)) { seenk[key, k] = 1; ks[key] = ks[key] " " k }
@@ -1047,7 +1062,8 @@ if [ -s "$out/synth.tsv" ]; then
 	mi=0
 	while IFS=$'\t' read -r name metric label unit; do
 		case "$name $metric" in
-		"socket_inet_tcp ns_per_op"|"getsockopt_peersec ns_per_op"|"slab_inet_tcp bytes_per_socket") ;;
+		"socket_inet_tcp ns_per_op"|"getsockopt_peersec ns_per_op"|"file_open_close ns_per_op"|\
+		"file_stat ns_per_op"|"fork_exit ns_per_op"|"slab_inode bytes_per_object") ;;
 		*) continue ;;
 		esac
 		for k in $kernels; do
@@ -1057,9 +1073,9 @@ if [ -s "$out/synth.tsv" ]; then
 		panels+=$(panel "$out/synthetic-modules.dat" $mi "$nk" "$label" 1 "set ylabel \"$unit\"; ")$'\n'
 		mi=$((mi + 1))
 	done <"$out/.synthm"
-	multiplot_gp cost-vs-modules-synthetic 1300,460 "$(tr '\n' ' ' <<<"$kernels")" "1,$mi" \
-		"SYNTHETIC: cost vs modules holding socket blobs (1, 2 real; 3, 4, 6 with SYNTHETIC modules synth1..4, analysis/synthetic/)" \
-		"set xlabel \"modules holding socket blobs\"
+	multiplot_gp cost-vs-modules-synthetic 1300,820 "$(tr '\n' ' ' <<<"$kernels")" "2,$(((mi + 1) / 2))" \
+		"SYNTHETIC: cost vs modules in the stack (1, 2 real; 3, 4, 6 with SYNTHETIC modules synth1..4, each holding a blob on every object type)" \
+		"set xlabel \"modules in the stack\"
 set xrange [0.5:6.5]
 set xtics 1" "$panels"
 	if plot cost-vs-modules-synthetic; then echo "![SYNTHETIC: cost vs modules](cost-vs-modules-synthetic.svg)"; echo; np=$((np + 1)); fi

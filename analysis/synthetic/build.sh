@@ -1,8 +1,10 @@
 #!/bin/bash
-# build.sh VARIANT [FLAVOUR]: build the SYNTHETIC kernel of VARIANT (modern
-# or legacy): VARIANT's branch plus analysis/synthetic/VARIANT/*.patch, with
-# CONFIG_SECURITY_SYNTH_BLOBS=y (synth.config) on top of FLAVOUR (bench, the
-# default, or test).  Benchmarks only (README.md).
+# build.sh VARIANT [FLAVOUR [VFLAVOUR]]: build the SYNTHETIC kernel of VARIANT
+# (modern or legacy): VARIANT's branch plus analysis/synthetic/VARIANT/*.patch,
+# with CONFIG_SECURITY_SYNTH_BLOBS=y (synth.config) on top of FLAVOUR (bench,
+# the default, or test) and, if given, of the variant's flavour VFLAVOUR
+# (vm/config/VARIANT-VFLAVOUR.config: legacy's rcu read side).  Kernel names
+# VARIANT:synth and VARIANT:synth-VFLAVOUR.  Benchmarks only (README.md).
 #
 # The patched tree is a worktree of build/linux, build/analysis/wt-synth-VARIANT,
 # detached at VARIANT's commit with the patch applied by git am; it is
@@ -11,15 +13,22 @@
 # or changed.  The kernel is built by vm/kbuild.sh with KTREE= (one build
 # at a time, under the machine-wide lock) into
 #   build/analysis/wt-synth-VARIANT/O-dev-VARIANT-FLAVOUR-synth/
-# whose path `build.sh --path VARIANT [FLAVOUR]` prints.
+#   (with VFLAVOUR: .../O-dev-VARIANT-FLAVOUR-VARIANT-VFLAVOUR/)
+# whose path `build.sh --path VARIANT [FLAVOUR [VFLAVOUR]]` prints.
 . "$(dirname "$0")/../../vm/lib.sh"
 S=$TOP/analysis/synthetic
 path_only=0
 [ "${1:-}" = --path ] && { path_only=1; shift; }
-v=${1:?usage: build.sh [--path] VARIANT [FLAVOUR]}; flavour=${2:-bench}
+v=${1:?usage: build.sh [--path] VARIANT [FLAVOUR [VFLAVOUR]]}; flavour=${2:-bench}; vf=${3:-}
 case $v in modern|legacy) ;; *) die "no synthetic patch for variant '$v' (modern or legacy)" ;; esac
 wt=$BUILD/analysis/wt-synth-$v
-out=$wt/O-dev-$v-$flavour-synth
+# vm/kbuild.sh names its output after the first extra fragment.
+frags=("$S/synth.config")
+if [ -n "$vf" ]; then
+	frags=("$TOP/vm/config/$v-$vf.config" "${frags[@]}")
+	[ -f "${frags[0]}" ] || die "no variant flavour ${frags[0]#$TOP/}"
+fi
+out=$wt/O-dev-$v-$flavour-$(basename "${frags[0]}" .config)
 if [ $path_only = 1 ]; then echo "$out/arch/x86/boot/bzImage"; exit 0; fi
 
 patches=("$S/$v"/*.patch)
@@ -52,4 +61,4 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$key" ]; then
 	fi
 	echo "$key" >"$stamp"
 fi
-KTREE=$wt "$TOP/vm/kbuild.sh" "$v" "$flavour" "$S/synth.config"
+KTREE=$wt "$TOP/vm/kbuild.sh" "$v" "$flavour" "${frags[@]}"
