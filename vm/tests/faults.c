@@ -884,9 +884,7 @@ static int sweep_settle(const struct op *ops, size_t nops, int enomem_only,
 	int bad = 0;
 	size_t i;
 
-	memset(&base, 0, sizeof(base));
-	slab_snap_add(&base, cache, slab_objs_per_slab(cache));
-	slab_snap_take(&base);
+	slab_snap_one(&base, cache);
 	for (i = 0; i < nops; i++)
 		bad += sweep(&ops[i], enomem_only, NULL);
 	return bad + settle(&base, what);
@@ -1047,8 +1045,8 @@ static enum result inodes(void)
  * the task, its cred (with every module's cred node), the task chain and
  * the rest of copy_process() are allocated in the parent, each can be
  * failed, and the call must give ENOMEM.  A failure in a later module must
- * free what the earlier ones chained (KASAN, kmemleak, the task_free
- * hook's warning); task_struct returns to its start count once the
+ * free what the earlier ones chained (KASAN, kmemleak, the warning of
+ * security_task_free() on a chain left non-empty); task_struct returns to its start count once the
  * RCU-deferred frees of the reaped children ran.
  */
 static int run_vfork(const struct op *op, int n, long *left)

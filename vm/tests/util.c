@@ -337,6 +337,13 @@ void slab_snap_take(struct slab_snap *s)
 		s->count[i] = slab_objects(s->name[i]);
 }
 
+void slab_snap_one(struct slab_snap *s, const char *cache)
+{
+	memset(s, 0, sizeof(*s));
+	slab_snap_add(s, cache, slab_objs_per_slab(cache));
+	slab_snap_take(s);
+}
+
 int slab_snap_settle(const struct slab_snap *base, int max_ms, int *waited_ms)
 {
 	long long start = now_ms();

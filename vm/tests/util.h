@@ -105,6 +105,8 @@ struct slab_snap {
 void slab_snap_add(struct slab_snap *s, const char *cache, long slack);
 /* Fill in the counts of every cache of the snapshot. */
 void slab_snap_take(struct slab_snap *s);
+/* A snapshot of one cache alone, tolerating a slab's worth of objects. */
+void slab_snap_one(struct slab_snap *s, const char *cache);
 /*
  * Wait up to max_ms for every cache of a snapshot to come back within its
  * tolerance of the counts in base (deferred RCU frees, TCP teardown over
