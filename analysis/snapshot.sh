@@ -63,7 +63,7 @@ cp "$src"/*.csv "$src"/*.svg "$dst.new/" 2>/dev/null || true
 # Kept from the previous snapshot: files no report writes (the column
 # documentation, make test-reference's summary, the distro and legacy-cred
 # bench figures).
-for f in DATA.md reference-matrix.txt bench-distro-det.csv bench-legacy-cred-det.csv bench-legacy-inode-det.csv; do
+for f in DATA.md reference-matrix.txt bench-distro-det.csv bench-legacy-cred-det.csv bench-legacy-inode-det.csv bench-legacy-nostacker-det.csv; do
 	[ ! -f "$dst/$f" ] || cp "$dst/$f" "$dst.new/"
 done
 rm -rf "$dst"; mv "$dst.new" "$dst"
