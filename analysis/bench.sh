@@ -73,6 +73,8 @@ fi
 same_commit() { [ "$(git -C "$LINUX" rev-parse -q --verify "refs/heads/$1" 2>/dev/null)" = \
 	"$(git -C "$LINUX" rev-parse -q --verify "refs/heads/$2" 2>/dev/null)" ]; }
 kvar() { local k=${1//:/_}; echo "BENCH_KERNEL_${k//-/_}"; }
+# is_synth KERNEL: is it a SYNTHETIC kernel (VARIANT:synth, VARIANT:synth-F)?
+is_synth() { case $1 in *:synth|*:synth-*) return 0 ;; esac; return 1; }
 # synth_vflavour FLAVOUR: the variant flavour of a SYNTHETIC kernel (rcu of
 # synth-rcu), nothing for synth.
 synth_vflavour() { case $1 in synth-*) echo "${1#synth-}" ;; esac; }
@@ -81,7 +83,7 @@ kernel_path() {	# kernel_path KERNEL: its bzImage (KERNEL = VARIANT or VARIANT:F
 	var=$(kvar "$k")
 	if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
-	case $f in synth|synth-*) "$A/synthetic/build.sh" --path "$v" bench $(synth_vflavour "$f"); return ;; esac
+	if is_synth "$k"; then "$A/synthetic/build.sh" --path "$v" bench $(synth_vflavour "$f"); return; fi
 	[ -z "$f" ] || f=$(basename "$(flavour_frag "$v" "$f")" .config)
 	echo "$LINUX/O-$v-bench${f:+-$f}/arch/x86/boot/bzImage"
 }
@@ -95,7 +97,7 @@ flavour_frag() {
 build_kernel() {	# like vm/matrix.sh: FLAVOUR adds vm/config/VARIANT-FLAVOUR.config
 	local k=$1 v f
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
-	case $f in synth|synth-*) "$A/synthetic/build.sh" "$v" bench $(synth_vflavour "$f"); return ;; esac
+	if is_synth "$k"; then "$A/synthetic/build.sh" "$v" bench $(synth_vflavour "$f"); return; fi
 	"$TOP/vm/kbuild.sh" "$v" bench ${f:+"$(flavour_frag "$v" "$f")"}
 }
 # row_workloads MODE OPTS: the workloads of a row in MODE (det|wall): the
@@ -125,7 +127,7 @@ while read -r k stack lsm expect opts; do
 		if [ $build = 1 ] && [ -z "${!var:-}" ] && ! build_kernel "$k"; then
 			# A SYNTHETIC kernel (benchmarks only) that fails to build
 			# skips its rows; the real kernels' do not.
-			case $k in *:synth|*:synth-*) p=FAILED ;; *) die "cannot build bench kernel $k" ;; esac
+			if is_synth "$k"; then p=FAILED; else die "cannot build bench kernel $k"; fi
 		fi
 		kpath[$k]=$p
 	fi
@@ -179,9 +181,9 @@ fi
 	echo "command: analysis/bench.sh --mode $mode --rounds $rounds --det-workloads $detw --wall-workloads $wallw ${sel[*]}"
 	for k in "${!kpath[@]}"; do echo "kernel $k: ${kpath[$k]#$TOP/}"; done | sort
 	for k in "${!kpath[@]}"; do
-		case $k in *:synth|*:synth-*) v=${k%%:*}
-			echo "SYNTHETIC $k: ${kpath[$k]#$TOP/}, analysis/synthetic/$v/ sha256 $(cat "$A/synthetic/$v"/*.patch | sha256sum | cut -c1-16)" ;;
-		esac
+		is_synth "$k" || continue
+		v=${k%%:*}
+		echo "SYNTHETIC $k: ${kpath[$k]#$TOP/}, analysis/synthetic/$v/ sha256 $(cat "$A/synthetic/$v"/*.patch | sha256sum | cut -c1-16)"
 	done | sort
 } >"$out/info.txt"
 

@@ -23,6 +23,8 @@ mkdir -p "$out"
 rm -f "$out"/*.csv "$out"/*.svg "$out"/*.gp
 R=$out/REPORT.md
 NM="**not measured yet**"
+# The SYNTHETIC kernels (VARIANT:synth, VARIANT:synth-FLAVOUR): an awk regex.
+SYNTH_RE=':synth(-[a-z]+)?$'
 have_gnuplot=0; command -v gnuplot >/dev/null && have_gnuplot=1
 
 # skipped_rows FILE PLAN: the rows of analysis/PLAN a script skipped
@@ -228,10 +230,10 @@ headline >"$out/.headline"
 # VARIANT:FLAVOUR is base:FLAVOUR where that kernel has the figure (distro:
 # Debian's configuration on both sides), else base.
 ratios() {
-	awk -F'\t' -v col="$3" -v mode="$1" '
+	awk -F'\t' -v sre="$SYNTH_RE" -v col="$3" -v mode="$1" '
 		FNR == NR { h[$1 "\t" $2] = 1; next }
 		FNR == 1 { next }
-		(($3 "\t" $4) in h) && $1 !~ /:synth(-[a-z]+)?$/ && $col ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ {
+		(($3 "\t" $4) in h) && $1 !~ sre && $col ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ {
 			key = $2 "\t" $3 "\t" $4; val[$1 "\t" key] = $col
 			if ($1 ~ /^base(:|$)/) base[$1 "\t" key] = $col
 			rows[++n] = $1 "\t" key
@@ -602,7 +604,7 @@ if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
 	echo "only its cred). Deterministic mode, run 1. \`slab.csv\` also"
 	echo "has /proc/meminfo's Slab difference per socket (page granularity: noisy, can be negative)."
 	echo
-	awk -F'\t' 'NR > 1 && $1 !~ /:synth(-[a-z]+)?$/ && $3 ~ /^slab_/ && $4 ~ /^(bytes|objs|meminfo_bytes)_per_(socket|object)$/ {
+	awk -F'\t' -v sre="$SYNTH_RE" 'NR > 1 && $1 !~ sre && $3 ~ /^slab_/ && $4 ~ /^(bytes|objs|meminfo_bytes)_per_(socket|object)$/ {
 			printf "%s\t%s\t%s\t%s\t%s\n", $1, $2, substr($3, 6), $4, $5 }' "$bench/det.tsv" >"$out/slab.tsv"
 	{ printf 'kernel\tstack\tsockets\tmetric\tvalue\n'; cat "$out/slab.tsv"; } | tsv2csv >"$out/slab.csv"
 	awk -F'\t' '{ k = $1 "/" $2 "\t" $3; if (!(k in seen)) { seen[k] = 1; ord[++n] = k } v[k, $4] = $5 }
@@ -613,7 +615,7 @@ if [ -f "$bench/det.tsv" ] && grep -q $'\tslab_' "$bench/det.tsv"; then
 	echo
 	echo "Caches that grow by at least one object per 100 sockets, TCP sockets:"
 	echo
-	awk -F'\t' 'NR > 1 && $1 !~ /:synth(-[a-z]+)?$/ && $3 ~ /^slabcache_inet_tcp:/ && $4 == "bytes_per_socket" {
+	awk -F'\t' -v sre="$SYNTH_RE" 'NR > 1 && $1 !~ sre && $3 ~ /^slabcache_inet_tcp:/ && $4 == "bytes_per_socket" {
 			c = $3; sub(/^slabcache_inet_tcp:/, "", c); k = $1 "/" $2
 			if (!(k in seen)) { seen[k] = 1; ks[++nk] = k } if (!(c in sc)) { sc[c] = 1; cs[++ncs] = c } v[c, k] = $5 }
 		END { h = "cache (bytes per socket)"; for (j = 1; j <= nk; j++) h = h "\t" ks[j]; print h
@@ -654,9 +656,9 @@ EOF
 # VARIANT kernel, and what differs between the two measurements.
 synth_vs_real() {
 	local t
-	t=$(awk -F'\t' 'FNR == NR { lab[$1 "\t" $2] = $3 " (" $4 ")"; ord[++no] = $1 "\t" $2; next }
+	t=$(awk -F'\t' -v sre="$SYNTH_RE" 'FNR == NR { lab[$1 "\t" $2] = $3 " (" $4 ")"; ord[++no] = $1 "\t" $2; next }
 		FNR > 1 && ($2 == "apparmor" || $2 == "smack+apparmor") && (($3 "\t" $4) in lab) && $5 ~ /^-?[0-9.]+$/ {
-			v[$1, $2, $3 "\t" $4] = $5; if ($1 ~ /:synth(-[a-z]+)?$/ && !(($1) in sk)) { sk[$1] = 1; ks[++nk] = $1 } }
+			v[$1, $2, $3 "\t" $4] = $5; if ($1 ~ sre && !(($1) in sk)) { sk[$1] = 1; ks[++nk] = $1 } }
 		END {
 			print "measure\tkernel\tstack\tSYNTHETIC kernel\treal kernel\tdifference"
 			for (o = 1; o <= no; o++) for (j = 1; j <= nk; j++) for (s = 1; s <= 2; s++) {
@@ -679,7 +681,7 @@ synth_vs_real() {
 # iters_of '~'|'!~': the microbenchmark iterations of the SYNTHETIC rows
 # (~) or of the others (!~), as det.tsv's iters figures give them.
 iters_of() {
-	awk -F'\t' "NR > 1 && \$1 $1 /:synth(-[a-z]+)?\$/ && \$4 == \"iters\" && \$5 > 0 { print \$5 }" "$bench/det.tsv" |
+	awk -F'\t' -v sre="$SYNTH_RE" "NR > 1 && \$1 $1 sre && \$4 == \"iters\" && \$5 > 0 { print \$5 }" "$bench/det.tsv" |
 		sort -nu | paste -sd/
 }
 {
@@ -688,7 +690,7 @@ echo
 # Modules holding socket blobs in a stack: its '+'-separated modules
 # (apparmor, smack, selinux, synthN all hold one); none for stack none.
 if [ -f "$bench/det.tsv" ]; then
-	awk -F'\t' 'NR > 1 && $1 !~ /:synth(-[a-z]+)?$/ && $4 == "ns_per_op" && ($3 == "socket_inet_tcp" || $3 == "socket_unix_stream" || $3 == "getsockopt_peersec") {
+	awk -F'\t' -v sre="$SYNTH_RE" 'NR > 1 && $1 !~ sre && $4 == "ns_per_op" && ($3 == "socket_inet_tcp" || $3 == "socket_unix_stream" || $3 == "getsockopt_peersec") {
 			n = ($2 == "none") ? 0 : split($2, m, "+"); printf "%s\t%s\t%d\t%s\t%s\n", $1, $2, n, $3, $5 }' "$bench/det.tsv" >"$out/modules.tsv"
 fi
 if [ -s "$out/modules.tsv" ]; then
@@ -701,10 +703,10 @@ if [ -s "$out/modules.tsv" ]; then
 fi
 echo "### 4.1 Beyond two modules: SYNTHETIC modules"
 echo
-if [ -f "$bench/det.tsv" ] && awk -F'\t' '$1 ~ /:synth(-[a-z]+)?$/ { f = 1 } END { exit !f }' "$bench/det.tsv"; then
+if [ -f "$bench/det.tsv" ] && awk -F'\t' -v sre="$SYNTH_RE" '$1 ~ sre { f = 1 } END { exit !f }' "$bench/det.tsv"; then
 	synth_measures >"$out/.synthm"
-	awk -F'\t' 'FNR == NR { want[$1 "\t" $2] = 1; next }
-		FNR > 1 && $1 ~ /:synth(-[a-z]+)?$/ && (($3 "\t" $4) in want) && $5 ~ /^-?[0-9.]+$/ {
+	awk -F'\t' -v sre="$SYNTH_RE" 'FNR == NR { want[$1 "\t" $2] = 1; next }
+		FNR > 1 && $1 ~ sre && (($3 "\t" $4) in want) && $5 ~ /^-?[0-9.]+$/ {
 			n = split($2, m, "+"); printf "%s\t%s\t%d\t%s\t%s\t%s\n", $1, $2, n, $3, $4, $5 }' \
 		"$out/.synthm" "$bench/det.tsv" >"$out/synth.tsv"
 	{ printf 'kernel\tstack\tmodules\tname\tmetric\tvalue\n'; cat "$out/synth.tsv"; } | tsv2csv >"$out/synthetic-modules.csv"

@@ -1046,8 +1046,8 @@ static enum result inodes(void)
  * the rest of copy_process() are allocated in the parent, each can be
  * failed, and the call must give ENOMEM.  A failure in a later module must
  * free what the earlier ones chained (KASAN, kmemleak, the warning of
- * security_task_free() on a chain left non-empty); task_struct returns to its start count once the
- * RCU-deferred frees of the reaped children ran.
+ * security_task_free() on a chain left non-empty); task_struct returns to
+ * its start count once the RCU-deferred frees of the reaped children ran.
  */
 static int run_vfork(const struct op *op, int n, long *left)
 {
