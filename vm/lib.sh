@@ -45,6 +45,7 @@ series_dir() {
 	modern) echo "$TOP/modern-series" ;;
 	legacy) echo "$TOP/legacy-chain-port" ;;
 	blobs) echo "$TOP/modern-series/blobs" ;;
+	arbitrary) echo "$TOP/modern-series/arbitrary" ;;
 	*) die "variant '$1' has no series" ;;
 	esac
 }
@@ -53,6 +54,7 @@ parent_of() {
 	modern) echo base ;;
 	legacy) echo modern ;;
 	blobs) echo modern ;;
+	arbitrary) echo blobs ;;
 	*) echo "" ;;
 	esac
 }

@@ -17,8 +17,10 @@
  *                    single-label host (the defaults the others rely on)
  *   allowed          both rules: connect, data both ways
  *   peersec          the server's SO_PEERSEC shows CLI (display smack);
- *                    with AppArmor stacked, display apparmor gives
- *                    ENOPROTOOPT (AppArmor has no peer label over TCP)
+ *                    with AppArmor stacked, the second major module's
+ *                    display gives CLI if it is Smack, else ENOPROTOOPT
+ *                    (AppArmor, and SELinux without labelled networking,
+ *                    have no peer label over TCP)
  *   peercontext      the server's SO_PEERCONTEXT is exactly "smack\0CLI\0"
  *                    (modern kernels; AppArmor has no TCP peer and is left
  *                    out)
@@ -421,10 +423,20 @@ static enum result peersec(void)
 		diag("display %s: not checking SO_PEERSEC", display_lsm());
 	}
 	if (stacked_with_apparmor()) {
-		if (sh->srv_peersec2_err != ENOPROTOOPT) {
-			diag("display apparmor: SO_PEERSEC '%s' (%s), expected "
-			     "ENOPROTOOPT", sh->srv_peersec2,
-			     strerror(sh->srv_peersec2_err));
+		/*
+		 * The server also read SO_PEERSEC displaying the second major
+		 * module: Smack gives the client's label, AppArmor and SELinux
+		 * (no labelled networking here) have no TCP peer.
+		 */
+		const char *second = second_major();
+		int smack2 = second && !strcmp(second, "smack");
+
+		if (smack2 ? sh->srv_peersec2_err || strcmp(sh->srv_peersec2, CLI) :
+			     sh->srv_peersec2_err != ENOPROTOOPT) {
+			diag("display %s: SO_PEERSEC '%s' (%s), expected %s",
+			     second ? second : "?", sh->srv_peersec2,
+			     strerror(sh->srv_peersec2_err),
+			     smack2 ? "'" CLI "'" : "ENOPROTOOPT");
 			bad++;
 		}
 	}

@@ -14,6 +14,7 @@ extern const struct suite badinput;
 extern const struct suite binder;
 extern const struct suite cipso;
 extern const struct suite blobs;
+extern const struct suite arbitrary;
 
 const char *display_lsm(void);
 const char *initial_context(const char *lsm);
@@ -23,6 +24,6 @@ enum result policy_selinux_use(const char *path);
 #ifdef LSMTEST_MAIN
 static const struct suite *const all_suites[] = { &base, &modern, &legacy, &policy,
 						     &stress, &faults, &badinput,
-						     &binder, &cipso, &blobs };
+						     &binder, &cipso, &blobs, &arbitrary };
 #endif
 #endif

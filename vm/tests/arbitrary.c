@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Suite "arbitrary": what SELinux and Smack active together need beyond
+ * the interfaces the base and modern suites test (modern-series/arbitrary/,
+ * issue 15).  The cases hold on any stack: a module that is not active, or
+ * does not label files, is simply not expected.
+ *
+ *  - xattrs: a file created on a new tmpfs carries the attribute of every
+ *    active module that labels files (security.selinux once a policy is
+ *    loaded: mdp's is, and enforced; security.SMACK64), and listxattr()
+ *    names each of them.  With one attribute per creation (before the
+ *    series) the second module's is missing.
+ *  - mount_options: one tmpfs mount with SELinux's context= and Smack's
+ *    smackfsroot=: the root of the mount shows each module its own option.
+ *    With one set of options per mount (before the series) the second
+ *    module's options overwrite or free the first's.
+ *  - mount_option_unknown: an option neither a module nor tmpfs knows
+ *    (lsmtest_nosuchopt=1, smackfsnosuch=1) is refused with EINVAL and
+ *    nothing is mounted.
+ *  - netlabel: the modules lsm.netlabel= gives NetLabel to (the first that
+ *    can when it is not given).  With SELinux and Smack both named, a task
+ *    whose Smack label goes out unlabelled (the ambient "_") gets its
+ *    socket, one whose label Smack would put in a CIPSO option different
+ *    from SELinux's (policy loaded: s0, no categories) is refused with
+ *    EPROTO.  With one of them named, both sockets are created.
+ *
+ * SELinux's policy (mdp) is loaded and enforced by the first case that
+ * needs it and stays so, as in the blobs suite: run this suite before
+ * "policy".
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <netinet/in.h>
+#include <unistd.h>
+
+#include "ktap.h"
+#include "suites.h"
+#include "util.h"
+
+#define SEL_POLICY "/etc/lsmtest-policy/selinux/policy.33"
+#define SMACK_SELF "/proc/self/attr/smack/current"
+#define MNT "/tmp/lsmtest-arbitrary"
+#define ROOT_LABEL "arbRoot"
+#define NET_LABEL "arbNet"
+
+/* The attribute a module puts on the files it labels, or NULL. */
+static const char *module_xattr(const char *lsm)
+{
+	if (!strcmp(lsm, "selinux"))
+		return "security.selinux";
+	if (!strcmp(lsm, "smack"))
+		return "security.SMACK64";
+	return NULL;
+}
+
+/* SELinux labels new files only once a policy is loaded: load mdp's. */
+static enum result selinux_ready(void)
+{
+	if (!lsm_active("selinux"))
+		return PASS;
+	return policy_selinux_use(SEL_POLICY);
+}
+
+static int mount_tmpfs(const char *opts)
+{
+	if (mkdir(MNT, 0755) && errno != EEXIST)
+		return -errno;
+	return mount("lsmtest", MNT, "tmpfs", 0, opts) ? -errno : 0;
+}
+
+/* Is name one of the nul-separated names of a listxattr() buffer? */
+static int listed(const char *list, ssize_t len, const char *name)
+{
+	ssize_t i;
+
+	for (i = 0; i < len; i += strlen(list + i) + 1)
+		if (!strcmp(list + i, name))
+			return 1;
+	return 0;
+}
+
+static enum result xattrs(void)
+{
+	const char *m[3];
+	int n = active_majors(m), i, fd, expected = 0, bad = 0;
+	char list[1024], value[256];
+	ssize_t len, vlen;
+	enum result r = selinux_ready();
+
+	if (r != PASS)
+		return r;
+	if (mount_tmpfs(NULL))
+		return fail("mount tmpfs on %s: %s", MNT, strerror(errno));
+	fd = open(MNT "/file", O_CREAT | O_WRONLY, 0644);
+	if (fd < 0) {
+		umount(MNT);
+		return fail("create %s/file: %s", MNT, strerror(errno));
+	}
+	close(fd);
+	len = listxattr(MNT "/file", list, sizeof(list));
+	if (len < 0) {
+		umount(MNT);
+		return fail("listxattr: %s", strerror(errno));
+	}
+	for (i = 0; i < n; i++) {
+		const char *x = module_xattr(m[i]);
+
+		if (!x)
+			continue;
+		expected++;
+		vlen = getxattr(MNT "/file", x, value, sizeof(value) - 1);
+		if (vlen < 0) {
+			diag("%s: no %s: %s", m[i], x, strerror(errno));
+			bad++;
+			continue;
+		}
+		value[vlen] = '\0';
+		diag("%s: %s=%s", m[i], x, value);
+		if (!listed(list, len, x)) {
+			diag("listxattr does not name %s", x);
+			bad++;
+		}
+	}
+	umount(MNT);
+	if (!expected)
+		return skip("no active module labels files");
+	return bad ? fail("%d of %d attributes missing", bad, expected) : PASS;
+}
+
+static enum result mount_options(void)
+{
+	char ctx[256], opts[512], value[256];
+	ssize_t len;
+	int sel = lsm_active("selinux"), smk = lsm_active("smack");
+	enum result r;
+
+	if (!sel || !smk)
+		return skip("needs SELinux and Smack");
+	r = selinux_ready();
+	if (r != PASS)
+		return r;
+	/* A context valid under the loaded policy: that of the root. */
+	len = getxattr("/", "security.selinux", ctx, sizeof(ctx) - 1);
+	if (len <= 0)
+		return fail("getxattr / security.selinux: %s", strerror(errno));
+	ctx[len] = '\0';
+	if (len > 0 && ctx[len - 1] == '\0')
+		len--;
+	snprintf(opts, sizeof(opts), "context=%s,smackfsroot=" ROOT_LABEL, ctx);
+	if (mount_tmpfs(opts))
+		return fail("mount -o %s: %s", opts, strerror(errno));
+	len = getxattr(MNT, "security.SMACK64", value, sizeof(value) - 1);
+	if (len < 0 || (value[len] = '\0', strcmp(value, ROOT_LABEL))) {
+		umount(MNT);
+		return fail("root's security.SMACK64 is %s, not " ROOT_LABEL,
+			    len < 0 ? strerror(errno) : value);
+	}
+	len = getxattr(MNT, "security.selinux", value, sizeof(value) - 1);
+	umount(MNT);
+	if (len < 0)
+		return fail("root's security.selinux: %s", strerror(errno));
+	value[len] = '\0';
+	if (strcmp(value, ctx))
+		return fail("root's security.selinux is %s, not %s", value, ctx);
+	diag("smackfsroot=%s and context=%s both applied", ROOT_LABEL, ctx);
+	return PASS;
+}
+
+static enum result mount_option_unknown(void)
+{
+	static const char *const bad[] = { "lsmtest_nosuchopt=1", "smackfsnosuch=1" };
+	size_t i;
+	int rc, failed = 0;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		rc = mount_tmpfs(bad[i]);
+		if (!rc) {
+			umount(MNT);
+			diag("-o %s mounted", bad[i]);
+			failed++;
+		} else if (rc != -EINVAL) {
+			diag("-o %s: %s, not EINVAL", bad[i], strerror(-rc));
+			failed++;
+		}
+	}
+	return failed ? fail("%d unknown options not refused with EINVAL", failed) : PASS;
+}
+
+/* Is lsm named in the lsm.netlabel= boot parameter (-1: not given)? */
+static int netlabel_named(const char *lsm)
+{
+	char cmdline[4096], *p, *end;
+	size_t len = strlen(lsm);
+	int fd = open("/proc/cmdline", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, cmdline, sizeof(cmdline) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	cmdline[n] = '\0';
+	p = strstr(cmdline, "lsm.netlabel=");
+	if (!p)
+		return -1;
+	p += strlen("lsm.netlabel=");
+	end = p + strcspn(p, " \n");
+	while (p < end) {
+		size_t l = strcspn(p, ",");
+
+		if (p + l > end)
+			l = end - p;
+		if (l == len && !strncmp(p, lsm, len))
+			return 1;
+		p += l + 1;
+	}
+	return 0;
+}
+
+/* In a child labelled label: socket(AF_INET, SOCK_STREAM); 0 or errno. */
+static int socket_as(const char *label)
+{
+	pid_t pid = fork();
+	int status, fd;
+
+	if (pid < 0)
+		return errno;
+	if (!pid) {
+		if (write_str(SMACK_SELF, label))
+			_exit(255);
+		fd = socket(AF_INET, SOCK_STREAM, 0);
+		_exit(fd < 0 ? errno : 0);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static enum result netlabel(void)
+{
+	int sel, smk, shared, rc_amb, rc_net;
+	enum result r;
+
+	if (!lsm_active("selinux") || !lsm_active("smack"))
+		return skip("needs SELinux and Smack");
+	r = selinux_ready();
+	if (r != PASS)
+		return r;
+	if (smackfs_ready())
+		return fail("smackfs: %s", strerror(errno));
+	sel = netlabel_named("selinux");
+	smk = netlabel_named("smack");
+	shared = sel == 1 && smk == 1;
+	rc_amb = socket_as("_");
+	rc_net = socket_as(NET_LABEL);
+	diag("lsm.netlabel: selinux %d smack %d (-1: not given); socket as _: %s, as " NET_LABEL ": %s",
+	     sel, smk, rc_amb ? strerror(rc_amb) : "ok", rc_net ? strerror(rc_net) : "ok");
+	if (rc_amb == 255 || rc_net == 255)
+		return fail("cannot take a Smack label");
+	if (rc_amb)
+		return fail("socket as \"_\" (sent unlabelled by Smack): %s", strerror(rc_amb));
+	if (shared)
+		return rc_net == EPROTO ? PASS :
+			fail("socket as " NET_LABEL " with both modules labelling: %s, not EPROTO",
+			     rc_net ? strerror(rc_net) : "created");
+	return rc_net ? fail("socket as " NET_LABEL ": %s", strerror(rc_net)) : PASS;
+}
+
+static const struct tcase arbitrary_cases[] = {
+	{ "xattrs", xattrs },
+	{ "mount_options", mount_options },
+	{ "mount_option_unknown", mount_option_unknown },
+	{ "netlabel", netlabel },
+};
+SUITE(arbitrary, arbitrary_cases);
