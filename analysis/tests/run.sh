@@ -101,6 +101,19 @@ while IFS= read -r line; do
 	fi
 done <"$expected"
 
+# The at-a-glance SYNTHETIC block copies the rows of section 4.1's
+# SYNTHETIC table, each with that table's columns, and none of the
+# vs-real table that follows it (the block once took both).
+r=$(report_dir synth-det.tsv)
+if [ -n "$r" ] && n=$(awk '/^## At a glance/ { g = 1 } /^## 1\./ { g = 0 }
+	g && /^\| SYNTHETIC: measure / { t = 1; c = split($0, a, "|"); getline; next }
+	t && !/^\|/ { t = 0 } t { rows++; if (split($0, a, "|") != c) bad++ }
+	END { if (!rows || bad) exit 1; print rows }' "$r/REPORT.md"); then
+	echo "ok report.glance_synthetic_rows ($n rows)"; pass=$((pass + 1))
+else
+	echo "not ok report.glance_synthetic_rows (no block, or rows with other columns)"; fail=$((fail + 1))
+fi
+
 # report.sh with no result files at all: every section says so.
 if [ -z "${EXPECTED:-}" ]; then
 	e=$tmp/empty
