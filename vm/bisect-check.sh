@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 variants=${*:-modern legacy}
 wt=$BUILD/linux-bisect
-"$TOP/vm/tree.sh" variant legacy
+for v in $variants; do "$TOP/vm/tree.sh" variant "$v"; done
 [ -d "$wt" ] || git -C "$LINUX" worktree add -q --detach "$wt" base
 fails=0 total=0
 for v in $variants; do
