@@ -152,9 +152,7 @@ static enum result mount_options(void)
 	len = getxattr("/", "security.selinux", ctx, sizeof(ctx) - 1);
 	if (len <= 0)
 		return fail("getxattr / security.selinux: %s", strerror(errno));
-	ctx[len] = '\0';
-	if (len > 0 && ctx[len - 1] == '\0')
-		len--;
+	ctx[len] = '\0';	/* SELinux's value may end in its own nul */
 	snprintf(opts, sizeof(opts), "context=%s,smackfsroot=" ROOT_LABEL, ctx);
 	if (mount_tmpfs(opts))
 		return fail("mount -o %s: %s", opts, strerror(errno));
@@ -196,33 +194,22 @@ static enum result mount_option_unknown(void)
 }
 
 /* Is lsm named in the lsm.netlabel= boot parameter (-1: not given)? */
+/*
+ * The kernel keeps a parameter with a dot in its name from init's
+ * environment, so param() cannot see it: read /proc/cmdline.
+ */
 static int netlabel_named(const char *lsm)
 {
-	char cmdline[4096], *p, *end;
-	size_t len = strlen(lsm);
-	int fd = open("/proc/cmdline", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, cmdline, sizeof(cmdline) - 1);
+	char cmdline[4096], *p;
 
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
+	if (read_file("/proc/cmdline", cmdline, sizeof(cmdline)) <= 0)
 		return -1;
-	cmdline[n] = '\0';
 	p = strstr(cmdline, "lsm.netlabel=");
 	if (!p)
 		return -1;
 	p += strlen("lsm.netlabel=");
-	end = p + strcspn(p, " \n");
-	while (p < end) {
-		size_t l = strcspn(p, ",");
-
-		if (p + l > end)
-			l = end - p;
-		if (l == len && !strncmp(p, lsm, len))
-			return 1;
-		p += l + 1;
-	}
-	return 0;
+	p[strcspn(p, " \n")] = '\0';
+	return in_list(p, lsm);
 }
 
 /* In a child labelled label: socket(AF_INET, SOCK_STREAM); 0 or errno. */
