@@ -24,10 +24,10 @@ deps:
 tree: deps
 	@vm/tree.sh base
 
-## variants: (re)create branches modern, legacy and blobs by git am of their series
+## variants: (re)create branches modern, legacy, blobs and arbitrary by git am of their series
 variants: tree
 	@vm/tree.sh variant legacy
-	@vm/tree.sh variant blobs
+	@vm/tree.sh variant arbitrary
 
 ## kernels: build the test kernels (KASAN, kmemleak, lockdep) of every variant
 kernels: variants
@@ -89,9 +89,9 @@ test-cocci-series: variants
 test-guest: deps
 	@vm/matrix.sh
 
-## test-reference: the reference flavours kept out of test (base:distro, legacy:nostacker, legacy:rcu); summary to analysis/results/reference-matrix.txt
+## test-reference: the reference flavours kept out of test (base:distro, blobs:distro, legacy:nostacker, legacy:rcu); summary to analysis/results/reference-matrix.txt
 test-reference: deps
-	@MATRIX_EXCLUDE= MATRIX_ONLY="base:distro legacy:nostacker legacy:rcu" vm/matrix.sh base legacy \
+	@MATRIX_EXCLUDE= MATRIX_ONLY="base:distro blobs:distro legacy:nostacker legacy:rcu" vm/matrix.sh base blobs legacy \
 		>build/runs-reference.txt; rc=$$?; \
 		cat build/runs-reference.txt; \
 		cp build/runs-reference.txt analysis/results/reference-matrix.txt; exit $$rc
@@ -109,6 +109,7 @@ compile-touched: variants
 	@vm/compile-touched.sh modern
 	@vm/compile-touched.sh legacy
 	@vm/compile-touched.sh blobs
+	@vm/compile-touched.sh arbitrary
 
 ## checkpatch: scripts/checkpatch.pl --strict on every patch of both series; kernel-doc -v adds no warning
 checkpatch: variants

@@ -1,8 +1,8 @@
 #!/bin/bash
 # sparse.sh [VARIANT...]: run sparse the kernel's way (make C=2
 # CF=-fdiagnostic-prefix) over every C file any series touches
-# (git diff --name-only base..legacy -- '*.c', tools/ and scripts/ left out),
-# on base, modern and legacy (default: all three), and compare each
+# (git diff --name-only base..VARIANT -- '*.c' for every variant, tools/ and
+# scripts/ left out), on every variant (default: all of VARIANTS), and compare each
 # variant's multiset of (file, message), line and column numbers stripped,
 # with base's.
 #
@@ -28,20 +28,19 @@ mkdir -p "$out"
 command -v sparse >/dev/null || die "sparse is not installed (make deps)"
 
 "$TOP/vm/tree.sh" base
-top_variant=base
 for v in $variants; do
 	[ "$v" = base ] && continue
 	"$TOP/vm/tree.sh" variant "$v"
-	top_variant=$v
 done
 # The file list: every C file any series touches (the union over variants).
 if [ -n "${SPARSE_FILES:-}" ]; then
 	files=$SPARSE_FILES
 else
-	last=base
-	git -C "$LINUX" rev-parse -q --verify refs/heads/legacy >/dev/null && last=legacy
-	[ "$last" = base ] && last=$top_variant
-	files=$(git -C "$LINUX" diff --name-only "base..$last" -- '*.c' | grep -v '^tools/\|^scripts/' || true)
+	# The union over the variants checked (legacy and arbitrary each
+	# contain modern; arbitrary touches files no other series does).
+	files=$(for v in $variants; do
+		[ "$v" = base ] || git -C "$LINUX" diff --name-only "base..$v" -- '*.c'
+	done | grep -v '^tools/\|^scripts/' | sort -u || true)
 fi
 nfiles=$(echo "$files" | wc -w)
 progress "sparse: $nfiles files, variants: $variants"

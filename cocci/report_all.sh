@@ -1,5 +1,5 @@
 #!/bin/sh
-# Usage: cocci/report_all.sh [BRANCH...]   (default: base modern legacy)
+# Usage: cocci/report_all.sh [BRANCH...]   (default: base modern legacy blobs arbitrary)
 #
 # For each branch of build/linux: extract it with `git archive` into
 # build/cocci/trees/BRANCH (never checking out in build/linux), run
@@ -8,7 +8,7 @@
 # exist gets "status=missing-branch".
 set -u
 . "$(dirname "$0")/lib.sh"
-[ $# -gt 0 ] || set -- base modern legacy
+[ $# -gt 0 ] || set -- base modern legacy blobs arbitrary
 OUTD=$SCRATCH/report
 mkdir -p "$OUTD" "$SCRATCH/trees"
 for br in "$@"; do

@@ -7,7 +7,7 @@ BUILD=$TOP/build
 LINUX=$BUILD/linux            # the one git worktree every variant is built from
 LOGS=$BUILD/logs
 STAMPS=$BUILD/stamps
-VARIANTS="base modern legacy blobs"
+VARIANTS="base modern legacy blobs arbitrary"
 # One kernel build at a time on this machine, from any checkout or session
 # (vm/kbuild.sh, analysis/sparse.sh); vm/tree.sh takes it to switch branches.
 KBUILD_LOCK=/tmp/lsm-stacking-kbuild.lock

@@ -5,7 +5,9 @@
 #
 #   OUTDIR/policy.33               mdp's policy as generated: every
 #                                  permission of every class to base_t,
-#                                  process2:setdisplay included
+#                                  process2:setdisplay included; plus one
+#                                  file type, lsmtest_noread_t, that base_t
+#                                  may not read (all three policies)
 #   OUTDIR/policy-nosetdisplay.33  the same with setdisplay left out of the
 #                                  process2 allow rule (the permission stays
 #                                  declared: under "-U allow" a permission
@@ -62,6 +64,14 @@ ${HOSTCC:-gcc} -O2 -Wall -std=gnu11 -I"$src/include/uapi" -I"$src/include" \
 	-o "$src/mdp" "$src/scripts/selinux/mdp/mdp.c"
 
 "$src/mdp" -m "$out/policy.conf" "$out/file_contexts" >/dev/null
+# One denial of SELinux's own for the policy suite's "each module denies"
+# case: a file type base_t may do everything to but read.
+grep -q '^role base_r types { base_t };$' "$out/policy.conf" ||
+	die "mdp's policy.conf has no 'role base_r types { base_t };'"
+sed -i '/^role base_r types { base_t };$/a\
+type lsmtest_noread_t;\
+allow base_t lsmtest_noread_t:file ~read;\
+allow lsmtest_noread_t base_t:filesystem associate;' "$out/policy.conf"
 # without CLASS PERM...: policy.conf's "allow base_t base_t:CLASS *;" as
 # the list of CLASS's declared permissions minus PERM..., on stdin/stdout.
 without() {

@@ -17,6 +17,10 @@
  *  - mount_option_unknown: an option neither a module nor tmpfs knows
  *    (lsmtest_nosuchopt=1, smackfsnosuch=1) is refused with EINVAL and
  *    nothing is mounted.
+ *  - xattr_privilege: a task without CAP_SYS_ADMIN changes Smack's and
+ *    SELinux's attributes (each module's own privilege decides) and is
+ *    refused, EPERM, an attribute no module owns (the capability, checked
+ *    once).
  *  - netlabel: the modules lsm.netlabel= gives NetLabel to (the first that
  *    can when it is not given).  With SELinux and Smack both named, a task
  *    whose Smack label goes out unlabelled (the ambient "_") gets its
@@ -31,6 +35,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,23 +198,115 @@ static enum result mount_option_unknown(void)
 	return failed ? fail("%d unknown options not refused with EINVAL", failed) : PASS;
 }
 
-/* Is lsm named in the lsm.netlabel= boot parameter (-1: not given)? */
 /*
- * The kernel keeps a parameter with a dot in its name from init's
- * environment, so param() cannot see it: read /proc/cmdline.
+ * The privilege to change a security attribute: each module's own for its
+ * attributes, CAP_SYS_ADMIN (checked once, by the infrastructure) for one no
+ * module owns.  A task with every capability but CAP_SYS_ADMIN sets and
+ * removes Smack's attribute (CAP_MAC_ADMIN) and rewrites SELinux's (its
+ * policy decides), and is refused a security.* attribute nobody owns,
+ * which root sets.  Before arbitrary 0009 SELinux and Smack each asked
+ * CAP_SYS_ADMIN for the other's attribute, and with the BPF LSM active and
+ * neither of them nobody asked it.
  */
-static int netlabel_named(const char *lsm)
-{
-	char cmdline[4096], *p;
+enum xattr_how { SET, SET_OWN, REMOVE };
+struct xattr_op {
+	const char *lsm;	/* needs this module active, or NULL */
+	const char *name;
+	enum xattr_how how;	/* SET_OWN: the file's own value again */
+	const char *value;	/* for SET */
+	int want;		/* 0 or the errno expected */
+};
 
-	if (read_file("/proc/cmdline", cmdline, sizeof(cmdline)) <= 0)
-		return -1;
-	p = strstr(cmdline, "lsm.netlabel=");
-	if (!p)
-		return -1;
-	p += strlen("lsm.netlabel=");
-	p[strcspn(p, " \n")] = '\0';
-	return in_list(p, lsm);
+static const struct xattr_op xattr_ops[] = {
+	{ "smack", "security.SMACK64", SET, "arbPriv", 0 },
+	{ "smack", "security.SMACK64", REMOVE, NULL, 0 },
+	{ "selinux", "security.selinux", SET_OWN, NULL, 0 },
+	{ NULL, "security.lsmtest", SET, "byChild", EPERM },
+	{ NULL, "security.lsmtest", REMOVE, NULL, EPERM },
+};
+#define N_XATTR_OPS (sizeof(xattr_ops) / sizeof(xattr_ops[0]))
+
+/* Child: each applicable op without CAP_SYS_ADMIN; 0 or errno into got[]. */
+static int xattr_ops_child(const char *path, int out)
+{
+	int got[N_XATTR_OPS], i;
+	char own[256];
+	ssize_t n;
+
+	if (drop_cap(CAP_SYS_ADMIN))
+		return 1;
+	for (i = 0; i < (int)N_XATTR_OPS; i++) {
+		const struct xattr_op *op = &xattr_ops[i];
+		int rc;
+
+		got[i] = -1;
+		if (op->lsm && !lsm_active(op->lsm))
+			continue;
+		if (op->how == REMOVE) {
+			rc = removexattr(path, op->name);
+		} else if (op->how == SET) {
+			rc = setxattr(path, op->name, op->value, strlen(op->value), 0);
+		} else {
+			n = getxattr(path, op->name, own, sizeof(own));
+			rc = n < 0 ? -1 : setxattr(path, op->name, own, n, 0);
+		}
+		got[i] = rc ? errno : 0;
+	}
+	return write(out, got, sizeof(got)) == sizeof(got) ? 0 : 1;
+}
+
+static enum result xattr_privilege(void)
+{
+	int got[N_XATTR_OPS], pfd[2], st, i, bad = 0, fd;
+	enum result r = selinux_ready();
+	ssize_t n;
+	pid_t pid;
+
+	if (r != PASS)
+		return r;
+	if (mount_tmpfs(NULL))
+		return fail("mount tmpfs on %s: %s", MNT, strerror(errno));
+	fd = open(MNT "/file", O_CREAT | O_WRONLY, 0644);
+	if (fd < 0 || close(fd) ||
+	    setxattr(MNT "/file", "security.lsmtest", "byRoot", 6, 0)) {
+		diag("create %s/file and set security.lsmtest as root: %s", MNT,
+		     strerror(errno));
+		umount(MNT);
+		return FAIL;
+	}
+	if (pipe(pfd)) {
+		umount(MNT);
+		return fail("pipe: %s", strerror(errno));
+	}
+	pid = fork();
+	if (pid == 0) {
+		close(pfd[0]);
+		_exit(xattr_ops_child(MNT "/file", pfd[1]));
+	}
+	close(pfd[1]);
+	n = read(pfd[0], got, sizeof(got));
+	close(pfd[0]);
+	waitpid(pid, &st, 0);
+	umount(MNT);
+	if (n != sizeof(got))
+		return fail("the child without CAP_SYS_ADMIN did not report (status %#x)", st);
+	for (i = 0; i < (int)N_XATTR_OPS; i++) {
+		const struct xattr_op *op = &xattr_ops[i];
+		const char *what = op->how == REMOVE ? "remove" : "set";
+
+		if (got[i] < 0)
+			continue;
+		if (got[i] != op->want) {
+			diag("%s %s without CAP_SYS_ADMIN: %s, expected %s", what, op->name,
+			     got[i] ? strerror(got[i]) : "done",
+			     op->want ? strerror(op->want) : "done");
+			bad++;
+		} else {
+			diag("%s %s without CAP_SYS_ADMIN: %s, as expected", what, op->name,
+			     got[i] ? strerror(got[i]) : "done");
+		}
+	}
+	return bad ? fail("%d attribute changes not decided by their owner", bad) : PASS;
 }
 
 /* In a child labelled label: socket(AF_INET, SOCK_STREAM); 0 or errno. */
@@ -265,6 +362,7 @@ static const struct tcase arbitrary_cases[] = {
 	{ "xattrs", xattrs },
 	{ "mount_options", mount_options },
 	{ "mount_option_unknown", mount_option_unknown },
+	{ "xattr_privilege", xattr_privilege },
 	{ "netlabel", netlabel },
 };
 SUITE(arbitrary, arbitrary_cases);

@@ -66,12 +66,6 @@ static const char *key_module(void)
 
 /* ---- system calls glibc does not wrap ---- */
 
-static long add_key(const char *type, const char *desc, const void *data,
-		    size_t len, int ring)
-{
-	return syscall(SYS_add_key, type, desc, data, len, ring);
-}
-
 static long keyctl(int cmd, long a2, long a3, long a4)
 {
 	return syscall(SYS_keyctl, cmd, a2, a3, a4, 0L);
@@ -156,19 +150,6 @@ static enum result key_label(void)
 	return PASS;
 }
 
-/* Drop CAP_MAC_OVERRIDE, which lets Smack skip key checks; keep the rest. */
-static int drop_mac_override(void)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	if (syscall(SYS_capget, &h, d))
-		return -errno;
-	d[CAP_TO_INDEX(CAP_MAC_OVERRIDE)].effective &= ~CAP_TO_MASK(CAP_MAC_OVERRIDE);
-	d[CAP_TO_INDEX(CAP_MAC_OVERRIDE)].permitted &= ~CAP_TO_MASK(CAP_MAC_OVERRIDE);
-	return syscall(SYS_capset, &h, d) ? -errno : 0;
-}
-
 /*
  * Child: take label blobK, make a key, take label blobS, describe the key
  * (refused: no rule), tell the parent, wait for it to load "blobS blobK r",
@@ -179,7 +160,8 @@ static int smack_key_child(int tell, int hear)
 	char c;
 	long id;
 
-	if (drop_mac_override() || write_str(SMACK_SELF, "blobK"))
+	/* CAP_MAC_OVERRIDE lets Smack skip key checks */
+	if (drop_cap(CAP_MAC_OVERRIDE) || write_str(SMACK_SELF, "blobK"))
 		return 1;
 	id = new_key("lsmtest:smack");
 	if (id < 0)

@@ -252,6 +252,8 @@ static const char *smack_missing(void)
 {
 	if (!in_list(param("expect"), "smack"))
 		return "Smack is not active";
+	if (!netlabel_user("smack"))
+		return "Smack does not use NetLabel on this boot (an earlier module or lsm.netlabel= has it)";
 	if (smackfs_ready())
 		return "smackfs cannot be mounted";
 	return NULL;

@@ -15,6 +15,9 @@
  *    tree, built on the host by vm/policy/build-selinux.sh, in two flavours
  *    (with and without process2:setdisplay), loaded through
  *    /sys/fs/selinux/load and enforced.
+ *  - Every active major decides: a task all of them restrict reads only
+ *    what all allow, and each module's own denial (Smack's rule, AppArmor's
+ *    profile, SELinux's lsmtest_noread_t) holds with the others allowing.
  *  - Permissions to change the display (issue 7) under each module's policy.
  *  - Audit: an AppArmor denial read from the audit netlink socket, with the
  *    subj_<lsm>= fields of the SYSCALL record.
@@ -71,6 +74,7 @@
 #define F_SMACK_SECRET WORK "/smack-secret"
 #define F_AA_DENIED WORK "/apparmor-denied"
 #define F_BOTH_DENIED WORK "/both-denied"
+#define F_SEL_DENIED WORK "/selinux-denied"
 
 #define AA_CONFINED "lsmtest_confined"
 #define AA_MACADMIN "lsmtest_macadmin"
@@ -83,6 +87,8 @@
 
 #define SELINUXFS "/sys/fs/selinux"
 #define SEL_CONTEXT "user_u:base_r:base_t:s0"
+/* vm/policy/build-selinux.sh: a file type base_t may not read */
+#define SEL_NOREAD "user_u:object_r:lsmtest_noread_t:s0"
 
 #define DISPLAY "/proc/self/attr/display"
 
@@ -309,6 +315,7 @@ static enum result prepare_files(void)
 		{ F_SMACK_SECRET, SMACK_SECRET },
 		{ F_AA_DENIED, SMACK_OK },
 		{ F_BOTH_DENIED, SMACK_SECRET },
+		{ F_SEL_DENIED, SMACK_OK },
 	};
 	size_t i;
 	int fd, rc;
@@ -1350,6 +1357,73 @@ static enum result selinux_peercontext(void)
 	return PASS;
 }
 
+/* ---------------------------------------------------------------------- */
+/* Every active major decides                                              */
+
+static int sel_permissive_read(const struct subject *s, const char *path)
+{
+	int rc = write_str(SELINUXFS "/enforce", "0"), bad;
+
+	if (rc) {
+		diag("write 0 to %s/enforce: %s", SELINUXFS, strerror(-rc));
+		return 1;
+	}
+	diag("SELinux permissive:");
+	bad = check_read(s, path, 0);
+	return bad + !!sel_enforce();
+}
+
+/*
+ * A task every active major restricts (Smack label lsmtest_subj, AppArmor
+ * profile lsmtest_confined, SELinux's base_t under the loaded policy) reads
+ * the file all of them allow and none of the files one of them denies.
+ * With that one module's restriction lifted (Smack: the file's own label;
+ * AppArmor: unconfined; SELinux: permissive) the same file is readable: the
+ * module alone made the denial.  The two-major stacks run it too.
+ */
+static enum result each_module_denies(void)
+{
+	const char *majors[3];
+	size_t n = active_majors(majors), i;
+	int smack = lsm_active("smack"), aa = lsm_active("apparmor"), bad = 0;
+	const struct subject all = { smack ? SMACK_SUBJ : NULL, aa ? AA_CONFINED : NULL };
+	enum result r;
+
+	if (n < 2)
+		return skip("fewer than two major modules active");
+	r = prepare_files();
+	if (r == PASS && aa)
+		r = aa_setup();
+	if (r == PASS && lsm_active("selinux")) {
+		r = sel_setup();
+		if (r == PASS &&
+		    setxattr(F_SEL_DENIED, "security.selinux", SEL_NOREAD, sizeof(SEL_NOREAD), 0))
+			r = fail("label %s %s: %s", F_SEL_DENIED, SEL_NOREAD, strerror(errno));
+	}
+	if (r != PASS)
+		return r;
+	diag("all allow:");
+	bad += check_read(&all, F_ALLOWED, 0);
+	for (i = 0; i < n; i++) {
+		diag("%s denies, the others allow:", majors[i]);
+		if (!strcmp(majors[i], "smack")) {
+			const struct subject own = { SMACK_SECRET, all.profile };
+
+			bad += check_read(&all, F_SMACK_SECRET, EACCES);
+			bad += check_read(&own, F_SMACK_SECRET, 0);
+		} else if (!strcmp(majors[i], "apparmor")) {
+			const struct subject unconfined = { all.smack, NULL };
+
+			bad += check_read(&all, F_AA_DENIED, EACCES);
+			bad += check_read(&unconfined, F_AA_DENIED, 0);
+		} else if (!strcmp(majors[i], "selinux")) {
+			bad += check_read(&all, F_SEL_DENIED, EACCES);
+			bad += sel_permissive_read(&all, F_SEL_DENIED);
+		}
+	}
+	return bad ? fail("%d checks failed", bad) : PASS;
+}
+
 /* This task asks for another display; want 0 (changed) or the refusing errno. */
 static int self_display(int want)
 {
@@ -1495,9 +1569,11 @@ static int audit_failure(int fd, int *seq, unsigned int mode)
 }
 
 /*
- * The PATH record of a file carries obj= with its SELinux context and,
- * with more than one major module, obj_selinux= with the same; AppArmor,
- * which keeps no inode secids, adds no obj_apparmor=.  Audit's failure
+ * The PATH record of a file carries obj= with the label of the first
+ * module that labels files (SELinux's context, or Smack's label when Smack
+ * comes first) and, with more than one major module, obj_selinux= and
+ * obj_smack= with each one's; AppArmor, which keeps no inode secids, adds
+ * no obj_apparmor=.  Audit's failure
  * mode is 2 (panic) meanwhile: before issue 12's fix, with AppArmor
  * first, the record had "osid=" instead and audit_log_exit() called
  * audit_panic().
@@ -1508,9 +1584,10 @@ static enum result audit_path_obj(void)
 	const char *majors[3];
 	struct audit_status before;
 	char want[256], val[256];
-	size_t n = active_majors(majors), nrecs = 0;
+	size_t n = active_majors(majors), nrecs = 0, i;
 	int fd, seq = 0, bad = 0, rc, f;
 	const struct audit_rec *path = NULL;
+	const char *first = want;
 	enum result r;
 	ssize_t wl;
 
@@ -1565,8 +1642,19 @@ static enum result audit_path_obj(void)
 	if (!path)
 		return fail("no PATH record for %s (%zu records)", F_ALLOWED, nrecs);
 	diag("PATH: %.600s", path->text);
-	if (audit_field(path->text, "obj", val, sizeof(val)) || strcmp(val, want)) {
-		diag("obj= is not the file's context '%s'", want);
+	/* obj=: the first module with a label on the file (AppArmor has none) */
+	for (i = 0; i < n && strcmp(majors[i], "selinux") && strcmp(majors[i], "smack"); i++)
+		;
+	if (i < n && !strcmp(majors[i], "smack")) {
+		first = SMACK_OK;
+		if (n > 1 && (audit_field(path->text, "obj_smack", val, sizeof(val)) ||
+			      strcmp(val, first))) {
+			diag("obj_smack= missing or not '%s'", first);
+			bad++;
+		}
+	}
+	if (audit_field(path->text, "obj", val, sizeof(val)) || strcmp(val, first)) {
+		diag("obj= is not the first labelling module's label of the file, '%s'", first);
 		bad++;
 	}
 	if (strstr(path->text, " osid=")) {
@@ -2034,6 +2122,7 @@ static const struct tcase policy_cases[] = {
 	{ "selinux_display_allowed", selinux_display_allowed },
 	{ "selinux_context", selinux_context },
 	{ "selinux_peercontext", selinux_peercontext },
+	{ "each_module_denies", each_module_denies },
 	{ "audit_path_obj", audit_path_obj },
 	{ "ima_lsm_rule", ima_lsm_rule },
 	{ "secmark_contexts", secmark_contexts },

@@ -15,6 +15,7 @@ extern const struct suite binder;
 extern const struct suite cipso;
 extern const struct suite blobs;
 extern const struct suite arbitrary;
+extern const struct suite evm;
 
 const char *display_lsm(void);
 const char *initial_context(const char *lsm);
@@ -24,6 +25,7 @@ enum result policy_selinux_use(const char *path);
 #ifdef LSMTEST_MAIN
 static const struct suite *const all_suites[] = { &base, &modern, &legacy, &policy,
 						     &stress, &faults, &badinput,
-						     &binder, &cipso, &blobs, &arbitrary };
+						     &binder, &cipso, &blobs, &arbitrary,
+						     &evm };
 #endif
 #endif

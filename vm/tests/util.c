@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <net/if.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -488,4 +490,61 @@ long fail_nth_disarm(int fd)
 	if (pwrite(fd, "0", 1, 0) != 1)
 		left = -1;
 	return left;
+}
+
+long add_key(const char *type, const char *desc, const void *data, size_t len,
+	     int ring)
+{
+	return syscall(SYS_add_key, type, desc, data, len, ring);
+}
+
+int drop_cap(int cap)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -errno;
+	d[CAP_TO_INDEX(cap)].effective &= ~CAP_TO_MASK(cap);
+	d[CAP_TO_INDEX(cap)].permitted &= ~CAP_TO_MASK(cap);
+	return syscall(SYS_capset, &h, d) ? -errno : 0;
+}
+
+/*
+ * The kernel keeps a parameter with a dot in its name from init's
+ * environment, so param() cannot see it: read /proc/cmdline.
+ */
+int netlabel_named(const char *lsm)
+{
+	char cmdline[4096], *p;
+
+	if (read_file("/proc/cmdline", cmdline, sizeof(cmdline)) <= 0)
+		return -1;
+	p = strstr(cmdline, "lsm.netlabel=");
+	if (!p)
+		return -1;
+	p += strlen("lsm.netlabel=");
+	p[strcspn(p, " \n")] = '\0';
+	return in_list(p, lsm);
+}
+
+int netlabel_user(const char *lsm)
+{
+	static const char *const users[] = { "selinux", "smack" };
+	char list[512], *tok, *save;
+	int named = netlabel_named(lsm);
+	size_t i;
+
+	if (!lsm_active(lsm))
+		return 0;
+	if (named >= 0)
+		return named;
+	/* Not given: the first active module that can use NetLabel. */
+	if (read_file("/sys/kernel/security/lsm", list, sizeof(list)) <= 0)
+		return 0;
+	for (tok = strtok_r(list, ",\n", &save); tok; tok = strtok_r(NULL, ",\n", &save))
+		for (i = 0; i < sizeof(users) / sizeof(users[0]); i++)
+			if (!strcmp(tok, users[i]))
+				return !strcmp(tok, lsm);
+	return 0;
 }

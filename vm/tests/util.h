@@ -158,4 +158,17 @@ static enum result fn##_timed(void)					\
 	return r_;							\
 }
 
+/* Is lsm named in the lsm.netlabel= boot parameter (-1: not given)? */
+int netlabel_named(const char *lsm);
+/*
+ * Does lsm label packets through NetLabel on this boot?  The modules
+ * lsm.netlabel= names (modern-series/arbitrary/), else the first active
+ * module that can (SELinux, Smack): on a kernel with one of them, it.
+ */
+int netlabel_user(const char *lsm);
+/* Drop capability cap from this task's effective and permitted sets: 0 or -errno. */
+int drop_cap(int cap);
+/* add_key(2), which glibc does not wrap: the key's serial, or -1 and errno. */
+long add_key(const char *type, const char *desc, const void *data, size_t len,
+	     int ring);
 #endif
