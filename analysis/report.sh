@@ -503,56 +503,6 @@ else
 fi
 } >>"$R"
 
-# ---------------------------------------------------------------- three majors
-# third_major DET: the arbitrary rows of bench-plan.txt -> name metric, the
-# figure (run 1) of each two-major stack and of all three, what each third
-# module adds, and modern's smack+apparmor beside arbitrary's.
-THREE_STACKS="smack+apparmor selinux+apparmor selinux+smack selinux+smack+apparmor"
-third_major() {
-	awk -F'\t' -v stacks="$THREE_STACKS" '
-		FNR == NR { h[$1 "\t" $2] = 1; ord[++no] = $1 "\t" $2; next }
-		FNR == 1 { next }
-		$1 == "arbitrary" && (($3 "\t" $4) in h) { v[$2, $3 "\t" $4] = $5 }
-		$1 == "modern" && $2 == "smack+apparmor" && (($3 "\t" $4) in h) { m[$3 "\t" $4] = $5 }
-		END {
-			ns = split(stacks, S, " ")
-			for (o = 1; o <= no; o++) {
-				k = ord[o]; l = k; ok = 1
-				for (i = 1; i <= ns; i++) { if (!((S[i], k) in v)) ok = 0; l = l "\t" v[S[i], k] }
-				if (!ok) continue
-				t = v[S[4], k]
-				# what SELinux, Smack, AppArmor add to the other two
-				l = l "\t" (t - v[S[1], k]) "\t" (t - v[S[2], k]) "\t" (t - v[S[3], k])
-				print l "\t" ((k in m) ? m[k] : "")
-			}
-		}' "$out/.headline" "$1"
-}
-{
-echo "### 2.5 The third major module: SELinux, Smack and AppArmor at once (\`arbitrary\`, deterministic mode)"
-echo
-: >"$out/third-major.tsv"
-[ -f "$bench/det.tsv" ] && third_major "$bench/det.tsv" >"$out/third-major.tsv"
-if [ -s "$out/third-major.tsv" ]; then
-	{ printf 'name\tmetric\tsmack_apparmor\tselinux_apparmor\tselinux_smack\tselinux_smack_apparmor\tadd_selinux\tadd_smack\tadd_apparmor\tmodern_smack_apparmor\n'
-	  cat "$out/third-major.tsv"; } | tsv2csv >"$out/third-major.csv"
-	echo "The \`arbitrary\` bench kernel (modern + blobs + \`modern-series/arbitrary/\`) booted with each two of"
-	echo "the three majors and with all three (\`bench-plan.txt\`), run 1 (\`third-major.csv\`). **+M** is what"
-	echo "module M adds to the other two: figure(all three) − figure(the two without M). The last column is"
-	echo "modern's smack+apparmor (another build: figures move by up to the cross-build bound above), beside"
-	echo "arbitrary's, for what the series costs a two-major stack."
-	echo
-	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; next }
-		BEGIN { print "benchmark\tmetric\tsmack+apparmor\tselinux+apparmor\tselinux+smack\tall three\t+SELinux\t+Smack\t+AppArmor\tmodern smack+apparmor" }
-		{ printf "%s\t%s (%s)\t%s\t%s\t%s\t%s\t%+g\t%+g\t%+g\t%s\n", $1, $2, u[$1 "\t" $2], $3, $4, $5, $6, $7, $8, $9, ($10 == "" ? "–" : $10) }' \
-		"$out/.headline" "$out/third-major.tsv" | md_table
-	echo
-else
-	echo "$NM (needs the \`arbitrary\` rows of \`bench-plan.txt\` in \`build/bench/det.tsv\`:"
-	echo "\`analysis/bench.sh --mode det --build arbitrary:smack+apparmor arbitrary:selinux+apparmor ...\`)."
-	echo
-fi
-} >>"$R"
-
 # ---------------------------------------------------------------- prefixes
 # prefix_table TSV: analysis/bench-prefixes.sh's prefixes.tsv -> a markdown
 # table, one row per prefix, one column per stack and figure of PREFIX_FIGS:
@@ -640,6 +590,56 @@ for s in modern legacy; do
 	if prefix_plot "$s" "$f"; then echo "![$s: cost of each patch](prefixes-$s.svg)"; echo; fi
 done
 [ $any = 1 ] || { echo "$NM (\`make bench-prefixes\` writes \`build/bench-prefixes/{modern,legacy}/prefixes.tsv\`)."; echo; }
+} >>"$R"
+
+# ---------------------------------------------------------------- three majors
+# third_major DET: the arbitrary rows of bench-plan.txt -> name metric, the
+# figure (run 1) of each two-major stack and of all three, what each third
+# module adds, and modern's smack+apparmor beside arbitrary's.
+THREE_STACKS="smack+apparmor selinux+apparmor selinux+smack selinux+smack+apparmor"
+third_major() {
+	awk -F'\t' -v stacks="$THREE_STACKS" '
+		FNR == NR { h[$1 "\t" $2] = 1; ord[++no] = $1 "\t" $2; next }
+		FNR == 1 { next }
+		$1 == "arbitrary" && (($3 "\t" $4) in h) { v[$2, $3 "\t" $4] = $5 }
+		$1 == "modern" && $2 == "smack+apparmor" && (($3 "\t" $4) in h) { m[$3 "\t" $4] = $5 }
+		END {
+			ns = split(stacks, S, " ")
+			for (o = 1; o <= no; o++) {
+				k = ord[o]; l = k; ok = 1
+				for (i = 1; i <= ns; i++) { if (!((S[i], k) in v)) ok = 0; l = l "\t" v[S[i], k] }
+				if (!ok) continue
+				t = v[S[4], k]
+				# what SELinux, Smack, AppArmor add to the other two
+				l = l "\t" (t - v[S[1], k]) "\t" (t - v[S[2], k]) "\t" (t - v[S[3], k])
+				print l "\t" ((k in m) ? m[k] : "")
+			}
+		}' "$out/.headline" "$1"
+}
+{
+echo "### 2.5 The third major module: SELinux, Smack and AppArmor at once (\`arbitrary\`, deterministic mode)"
+echo
+: >"$out/third-major.tsv"
+[ -f "$bench/det.tsv" ] && third_major "$bench/det.tsv" >"$out/third-major.tsv"
+if [ -s "$out/third-major.tsv" ]; then
+	{ printf 'name\tmetric\tsmack_apparmor\tselinux_apparmor\tselinux_smack\tselinux_smack_apparmor\tadd_selinux\tadd_smack\tadd_apparmor\tmodern_smack_apparmor\n'
+	  cat "$out/third-major.tsv"; } | tsv2csv >"$out/third-major.csv"
+	echo "The \`arbitrary\` bench kernel (modern + blobs + \`modern-series/arbitrary/\`) booted with each two of"
+	echo "the three majors and with all three (\`bench-plan.txt\`), run 1 (\`third-major.csv\`). **+M** is what"
+	echo "module M adds to the other two: figure(all three) − figure(the two without M). The last column is"
+	echo "modern's smack+apparmor (another build: figures move by up to the cross-build bound above), beside"
+	echo "arbitrary's, for what the series costs a two-major stack."
+	echo
+	awk -F'\t' 'FNR == NR { u[$1 "\t" $2] = $3; next }
+		BEGIN { print "benchmark\tmetric\tsmack+apparmor\tselinux+apparmor\tselinux+smack\tall three\t+SELinux\t+Smack\t+AppArmor\tmodern smack+apparmor" }
+		{ printf "%s\t%s (%s)\t%s\t%s\t%s\t%s\t%+g\t%+g\t%+g\t%s\n", $1, $2, u[$1 "\t" $2], $3, $4, $5, $6, $7, $8, $9, ($10 == "" ? "–" : $10) }' \
+		"$out/.headline" "$out/third-major.tsv" | md_table
+	echo
+else
+	echo "$NM (needs the \`arbitrary\` rows of \`bench-plan.txt\` in \`build/bench/det.tsv\`:"
+	echo "\`analysis/bench.sh --mode det --build arbitrary:smack+apparmor arbitrary:selinux+apparmor ...\`)."
+	echo
+fi
 } >>"$R"
 
 # ---------------------------------------------------------------- memory
@@ -1160,6 +1160,15 @@ if [ -n "$rows" ]; then
 	echo "Design comparison (§5, deterministic instructions and slab figures; locks from the test kernels):"
 	echo
 	awk '/^## 5\. Design comparison/ { s = 1 } s && /^\| measure / { print; getline; print; exit }' "$R"
+	echo "$rows"
+	echo
+fi
+rows=$(awk '/^### 2\.5/ { s = 1 } /^## 3\./ { s = 0 }
+	s && /^\| (socket_inet_tcp|getsockopt_peersec|getsockopt_peercontext|attr_context_read|file_open_close|file_stat|slab_inet_tcp) / { print }' "$R")
+if [ -n "$rows" ]; then
+	echo "SELinux, Smack and AppArmor at once (\`arbitrary\`, §2.5): what each third module adds:"
+	echo
+	awk '/^### 2\.5/ { s = 1 } s && /^\| benchmark / { print; getline; print; exit }' "$R"
 	echo "$rows"
 	echo
 fi
