@@ -100,9 +100,9 @@ test-reference: deps
 distro-config: deps
 	@vm/config/mkdistro.sh
 
-## bisect-check: at every prefix of both series compile all objects they touch (slow; not in test)
+## bisect-check: at every prefix of the modern, legacy and arbitrary series compile all objects they touch (slow; not in test)
 bisect-check: variants
-	@vm/bisect-check.sh modern legacy
+	@vm/bisect-check.sh modern legacy arbitrary
 
 ## compile-touched: compile every object the series touch under vm/config/touched.config
 compile-touched: variants
@@ -111,7 +111,7 @@ compile-touched: variants
 	@vm/compile-touched.sh blobs
 	@vm/compile-touched.sh arbitrary
 
-## checkpatch: scripts/checkpatch.pl --strict on every patch of both series; kernel-doc -v adds no warning
+## checkpatch: scripts/checkpatch.pl --strict on every patch of every series (modern, legacy, blobs, arbitrary); kernel-doc -v adds no warning
 checkpatch: variants
 	@rc=0; vm/checkpatch.sh || rc=1; vm/kerneldoc.sh || rc=1; exit $$rc
 

@@ -982,7 +982,7 @@ if [ -f "$sparse/summary.tsv" ]; then
 	md_table <"$sparse/summary.tsv"
 	echo
 	echo "Our standard: zero added."
-	for v in modern legacy; do
+	for v in $(awk -F'\t' 'NR > 1 && $1 != "base" { print $1 }' "$sparse/summary.tsv"); do
 		f=$sparse/$v-added.tsv
 		[ -f "$f" ] || continue
 		if [ -s "$f" ]; then
@@ -1149,7 +1149,7 @@ lines=$(
 	l=$(grep -m1 -E '^[0-9]+ passed, [0-9]+ failed' "$R") && echo "- Functional matrix (§1): $l"
 	l=$(grep -m1 '^Every row booted twice' "$R") && echo "- Deterministic mode (§2.1): ${l#Every row booted twice: }"
 	l=$(grep -m1 '^In short: ' "$R") && echo "- The v11 cover letter's claim, sockperf and dbench within 0.8% of base (§2.1): ${l#In short: }"
-	l=$(awk '/^## 7\. sparse/ { s = 1 } s && /^- (modern|legacy): / { t = substr($0, 3); sub(/\.$/, "", t); printf "%s%s", (n++ ? "; " : ""), t } /^## 8/ { exit }' "$R")
+	l=$(awk '/^## 7\. sparse/ { s = 1 } s && /^- [a-z:]+: / { t = substr($0, 3); sub(/\.$/, "", t); printf "%s%s", (n++ ? "; " : ""), t } /^## 8/ { exit }' "$R")
 	[ -z "$l" ] || echo "- sparse against base (§7): $l."
 )
 echo "${lines:-$NM (no matrix, benchmark or sparse results).}"

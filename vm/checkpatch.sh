@@ -5,10 +5,14 @@
 # remains are in each series' README.
 . "$(dirname "$0")/lib.sh"
 "$TOP/vm/tree.sh" base
-dirs=${*:-$TOP/modern-series $TOP/legacy-chain-port}
+dirs=${*:-$TOP/modern-series $TOP/legacy-chain-port $TOP/modern-series/blobs $TOP/modern-series/arbitrary}
 errors=0
 for d in $dirs; do
-	v=modern; [ "$(basename "$d")" = legacy-chain-port ] && v=legacy
+	case $(basename "$d") in
+	legacy-chain-port) v=legacy ;;
+	blobs|arbitrary) v=$(basename "$d") ;;
+	*) v=modern ;;
+	esac
 	for p in $(series_patches "$v"); do
 		out=$("$LINUX/scripts/checkpatch.pl" --strict --no-tree -q \
 			--ignore FILE_PATH_CHANGES "$d/$p" 2>&1 || true)
