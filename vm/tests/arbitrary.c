@@ -11,7 +11,9 @@
  *    names each of them.  With one attribute per creation (before the
  *    series) the second module's is missing.
  *  - mount_options: one tmpfs mount with SELinux's context= and Smack's
- *    smackfsroot=: the root of the mount shows each module its own option.
+ *    smackfsroot= and smackfsdef=: the root of the mount shows each module
+ *    its own option, and a file whose Smack label is removed takes the
+ *    smackfsdef= label.
  *    With one set of options per mount (before the series) the second
  *    module's options overwrite or free the first's.
  *  - mount_option_unknown: an option neither a module nor tmpfs knows
@@ -55,6 +57,7 @@
 #define SMACK_SELF "/proc/self/attr/smack/current"
 #define MNT "/tmp/lsmtest-arbitrary"
 #define ROOT_LABEL "arbRoot"
+#define DEF_LABEL "arbDef"
 #define NET_LABEL "arbNet"
 
 /* The attribute a module puts on the files it labels, or NULL. */
@@ -141,11 +144,29 @@ static enum result xattrs(void)
 	return bad ? fail("%d of %d attributes missing", bad, expected) : PASS;
 }
 
+/* Is path's attribute name other than want?  1 after a diagnostic, or 0. */
+static int xattr_differs(const char *path, const char *name, const char *want)
+{
+	char value[256];
+	ssize_t len = getxattr(path, name, value, sizeof(value) - 1);
+
+	if (len < 0) {
+		diag("%s %s: %s, expected %s", path, name, strerror(errno), want);
+		return 1;
+	}
+	value[len] = '\0';
+	if (strcmp(value, want)) {
+		diag("%s %s is %s, expected %s", path, name, value, want);
+		return 1;
+	}
+	return 0;
+}
+
 static enum result mount_options(void)
 {
-	char ctx[256], opts[512], value[256];
+	char ctx[256], opts[512];
 	ssize_t len;
-	int sel = lsm_active("selinux"), smk = lsm_active("smack");
+	int sel = lsm_active("selinux"), smk = lsm_active("smack"), bad = 0, fd;
 	enum result r;
 
 	if (!sel || !smk)
@@ -158,23 +179,25 @@ static enum result mount_options(void)
 	if (len <= 0)
 		return fail("getxattr / security.selinux: %s", strerror(errno));
 	ctx[len] = '\0';	/* SELinux's value may end in its own nul */
-	snprintf(opts, sizeof(opts), "context=%s,smackfsroot=" ROOT_LABEL, ctx);
+	snprintf(opts, sizeof(opts), "context=%s,smackfsroot=" ROOT_LABEL ",smackfsdef=" DEF_LABEL,
+		 ctx);
 	if (mount_tmpfs(opts))
 		return fail("mount -o %s: %s", opts, strerror(errno));
-	len = getxattr(MNT, "security.SMACK64", value, sizeof(value) - 1);
-	if (len < 0 || (value[len] = '\0', strcmp(value, ROOT_LABEL))) {
-		umount(MNT);
-		return fail("root's security.SMACK64 is %s, not " ROOT_LABEL,
-			    len < 0 ? strerror(errno) : value);
+	bad += xattr_differs(MNT, "security.SMACK64", ROOT_LABEL);
+	bad += xattr_differs(MNT, "security.selinux", ctx);
+	/* smackfsdef=: the label of a file whose own label is removed */
+	fd = open(MNT "/file", O_CREAT | O_WRONLY, 0644);
+	if (fd < 0 || close(fd) || removexattr(MNT "/file", "security.SMACK64")) {
+		diag("create %s/file and remove its security.SMACK64: %s", MNT, strerror(errno));
+		bad++;
+	} else {
+		bad += xattr_differs(MNT "/file", "security.SMACK64", DEF_LABEL);
 	}
-	len = getxattr(MNT, "security.selinux", value, sizeof(value) - 1);
 	umount(MNT);
-	if (len < 0)
-		return fail("root's security.selinux: %s", strerror(errno));
-	value[len] = '\0';
-	if (strcmp(value, ctx))
-		return fail("root's security.selinux is %s, not %s", value, ctx);
-	diag("smackfsroot=%s and context=%s both applied", ROOT_LABEL, ctx);
+	if (bad)
+		return fail("%d options not applied (-o %s)", bad, opts);
+	diag("smackfsroot=%s, smackfsdef=%s and context=%s all applied", ROOT_LABEL,
+	     DEF_LABEL, ctx);
 	return PASS;
 }
 
