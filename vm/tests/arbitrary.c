@@ -53,37 +53,11 @@
 #include "suites.h"
 #include "util.h"
 
-#define SEL_POLICY "/etc/lsmtest-policy/selinux/policy.33"
 #define SMACK_SELF "/proc/self/attr/smack/current"
 #define MNT "/tmp/lsmtest-arbitrary"
 #define ROOT_LABEL "arbRoot"
 #define DEF_LABEL "arbDef"
 #define NET_LABEL "arbNet"
-
-/* The attribute a module puts on the files it labels, or NULL. */
-static const char *module_xattr(const char *lsm)
-{
-	if (!strcmp(lsm, "selinux"))
-		return "security.selinux";
-	if (!strcmp(lsm, "smack"))
-		return "security.SMACK64";
-	return NULL;
-}
-
-/* SELinux labels new files only once a policy is loaded: load mdp's. */
-static enum result selinux_ready(void)
-{
-	if (!lsm_active("selinux"))
-		return PASS;
-	return policy_selinux_use(SEL_POLICY);
-}
-
-static int mount_tmpfs(const char *opts)
-{
-	if (mkdir(MNT, 0755) && errno != EEXIST)
-		return -errno;
-	return mount("lsmtest", MNT, "tmpfs", 0, opts) ? -errno : 0;
-}
 
 /* Is name one of the nul-separated names of a listxattr() buffer? */
 static int listed(const char *list, ssize_t len, const char *name)
@@ -102,11 +76,11 @@ static enum result xattrs(void)
 	int n = active_majors(m), i, fd, expected = 0, bad = 0;
 	char list[1024], value[256];
 	ssize_t len, vlen;
-	enum result r = selinux_ready();
+	enum result r = policy_selinux_labels();
 
 	if (r != PASS)
 		return r;
-	if (mount_tmpfs(NULL))
+	if (mount_tmpfs(MNT, NULL))
 		return fail("mount tmpfs on %s: %s", MNT, strerror(errno));
 	fd = open(MNT "/file", O_CREAT | O_WRONLY, 0644);
 	if (fd < 0) {
@@ -120,7 +94,7 @@ static enum result xattrs(void)
 		return fail("listxattr: %s", strerror(errno));
 	}
 	for (i = 0; i < n; i++) {
-		const char *x = module_xattr(m[i]);
+		const char *x = lsm_file_xattr(m[i]);
 
 		if (!x)
 			continue;
@@ -171,7 +145,7 @@ static enum result mount_options(void)
 
 	if (!sel || !smk)
 		return skip("needs SELinux and Smack");
-	r = selinux_ready();
+	r = policy_selinux_labels();
 	if (r != PASS)
 		return r;
 	/* A context valid under the loaded policy: that of the root. */
@@ -181,7 +155,7 @@ static enum result mount_options(void)
 	ctx[len] = '\0';	/* SELinux's value may end in its own nul */
 	snprintf(opts, sizeof(opts), "context=%s,smackfsroot=" ROOT_LABEL ",smackfsdef=" DEF_LABEL,
 		 ctx);
-	if (mount_tmpfs(opts))
+	if (mount_tmpfs(MNT, opts))
 		return fail("mount -o %s: %s", opts, strerror(errno));
 	bad += xattr_differs(MNT, "security.SMACK64", ROOT_LABEL);
 	bad += xattr_differs(MNT, "security.selinux", ctx);
@@ -208,7 +182,7 @@ static enum result mount_option_unknown(void)
 	int rc, failed = 0;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		rc = mount_tmpfs(bad[i]);
+		rc = mount_tmpfs(MNT, bad[i]);
 		if (!rc) {
 			umount(MNT);
 			diag("-o %s mounted", bad[i]);
@@ -281,13 +255,13 @@ static int xattr_ops_child(const char *path, int out)
 static enum result xattr_privilege(void)
 {
 	int got[N_XATTR_OPS], pfd[2], st, i, bad = 0, fd;
-	enum result r = selinux_ready();
+	enum result r = policy_selinux_labels();
 	ssize_t n;
 	pid_t pid;
 
 	if (r != PASS)
 		return r;
-	if (mount_tmpfs(NULL))
+	if (mount_tmpfs(MNT, NULL))
 		return fail("mount tmpfs on %s: %s", MNT, strerror(errno));
 	fd = open(MNT "/file", O_CREAT | O_WRONLY, 0644);
 	if (fd < 0 || close(fd) ||
@@ -358,7 +332,7 @@ static enum result netlabel(void)
 
 	if (!lsm_active("selinux") || !lsm_active("smack"))
 		return skip("needs SELinux and Smack");
-	r = selinux_ready();
+	r = policy_selinux_labels();
 	if (r != PASS)
 		return r;
 	if (smackfs_ready())

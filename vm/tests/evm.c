@@ -39,19 +39,18 @@
 #define EVM_INIT_HMAC 0x0001
 #define EVM_XATTR_HMAC 0x02
 #define EVM_HMAC_LEN (1 + 20)		/* type byte and a SHA-1 digest */
-#define SEL_POLICY "/etc/lsmtest-policy/selinux/policy.33"
 #define MNT "/tmp/lsmtest-evm"
 #define FILE_ MNT "/file"
 #define MASTER "lsmtest-kmk"
 
 struct labeller {
-	const char *lsm, *xattr;
+	const char *lsm;
 	const char *relabel;	/* a new value, or NULL: its own value again */
 };
 
 static const struct labeller labellers[] = {
-	{ "selinux", "security.selinux", NULL },
-	{ "smack", "security.SMACK64", "evmLabel" },
+	{ "selinux", NULL },
+	{ "smack", "evmLabel" },
 };
 
 static long evm_state(void)
@@ -113,36 +112,38 @@ static int check_file(const struct labeller *const m[], int nm)
 		return 1;
 	}
 	for (i = 0; i < nm; i++) {
-		n = get(m[i]->xattr, val, sizeof(val) - 1);
+		const char *x = lsm_file_xattr(m[i]->lsm);
+
+		n = get(x, val, sizeof(val) - 1);
 		if (n < 0) {
-			diag("%s: no %s: %s", m[i]->lsm, m[i]->xattr, strerror(-n));
+			diag("%s: no %s: %s", m[i]->lsm, x, strerror(-n));
 			bad++;
 		}
 	}
 	if (bad)
 		return bad;
 	for (i = 0; i < nm; i++) {
-		const char *v = m[i]->relabel;
+		const char *x = lsm_file_xattr(m[i]->lsm), *v = m[i]->relabel;
 
 		if (!v) {
-			n = get(m[i]->xattr, val, sizeof(val) - 1);
+			n = get(x, val, sizeof(val) - 1);
 			if (n < 0)
 				return bad + 1;
 			v = val;
 		} else {
 			n = strlen(v);
 		}
-		if (setxattr(FILE_, m[i]->xattr, v, n, 0)) {
+		if (setxattr(FILE_, x, v, n, 0)) {
 			diag("%s %s (EVM verifies the HMAC made at creation): %s",
-			     i ? "then setting" : "setting", m[i]->xattr, strerror(errno));
+			     i ? "then setting" : "setting", x, strerror(errno));
 			return bad + 1;
 		}
-		diag("set %s: the HMAC verified", m[i]->xattr);
+		diag("set %s: the HMAC verified", x);
 		if (!m[i]->relabel)
 			continue;
 		e1 = get("security.evm", evm1, sizeof(evm1));
 		if (e1 != e0 || !memcmp(evm0, evm1, e0)) {
-			diag("security.evm did not follow the change of %s", m[i]->xattr);
+			diag("security.evm did not follow the change of %s", x);
 			bad++;
 		}
 		memcpy(evm0, evm1, e0);
@@ -153,7 +154,7 @@ static int check_file(const struct labeller *const m[], int nm)
 static enum result hmac_all_xattrs(void)
 {
 	const struct labeller *m[2];
-	int nm = 0, bad, fd;
+	int nm = 0, bad, fd, rc;
 	enum result r;
 	size_t i;
 
@@ -164,19 +165,14 @@ static enum result hmac_all_xattrs(void)
 			m[nm++] = &labellers[i];
 	if (!nm)
 		return skip("no active module labels files");
-	/* SELinux labels new files only once a policy is loaded. */
-	if (lsm_active("selinux")) {
-		r = policy_selinux_use(SEL_POLICY);
-		if (r != PASS)
-			return r;
-	}
-	r = load_hmac_key();
+	r = policy_selinux_labels();
+	if (r == PASS)
+		r = load_hmac_key();
 	if (r != PASS)
 		return r;
-	if (mkdir(MNT, 0755) && errno != EEXIST)
-		return fail("mkdir %s: %s", MNT, strerror(errno));
-	if (mount("lsmtest", MNT, "tmpfs", 0, NULL))
-		return fail("mount tmpfs on %s: %s", MNT, strerror(errno));
+	rc = mount_tmpfs(MNT, NULL);
+	if (rc)
+		return fail("mount tmpfs on %s: %s", MNT, strerror(-rc));
 	fd = open(FILE_, O_CREAT | O_WRONLY, 0644);
 	if (fd < 0) {
 		umount(MNT);

@@ -1233,6 +1233,11 @@ static enum result sel_setup(void)
 	return sel_use(SEL_POLICY);
 }
 
+enum result policy_selinux_labels(void)
+{
+	return lsm_active("selinux") ? sel_setup() : PASS;
+}
+
 /* Loaded and enforced; the kernel now shows the policy's context. */
 static enum result selinux_load(void)
 {

@@ -21,6 +21,11 @@ const char *display_lsm(void);
 const char *initial_context(const char *lsm);
 /* policy.c: load and enforce an SELinux policy (once per path in a row). */
 enum result policy_selinux_use(const char *path);
+/*
+ * SELinux labels new files only once a policy is loaded: mdp's policy
+ * loaded and enforced when SELinux is active (PASS when it is not).
+ */
+enum result policy_selinux_labels(void);
 
 #ifdef LSMTEST_MAIN
 static const struct suite *const all_suites[] = { &base, &modern, &legacy, &policy,

@@ -548,3 +548,19 @@ int netlabel_user(const char *lsm)
 				return !strcmp(tok, lsm);
 	return 0;
 }
+
+int mount_tmpfs(const char *dir, const char *opts)
+{
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		return -errno;
+	return mount("lsmtest", dir, "tmpfs", 0, opts) ? -errno : 0;
+}
+
+const char *lsm_file_xattr(const char *lsm)
+{
+	if (!strcmp(lsm, "selinux"))
+		return "security.selinux";
+	if (!strcmp(lsm, "smack"))
+		return "security.SMACK64";
+	return NULL;
+}

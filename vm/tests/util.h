@@ -166,6 +166,10 @@ int netlabel_named(const char *lsm);
  * module that can (SELinux, Smack): on a kernel with one of them, it.
  */
 int netlabel_user(const char *lsm);
+/* A new tmpfs on dir (made if missing) with options opts: 0 or -errno. */
+int mount_tmpfs(const char *dir, const char *opts);
+/* The attribute a module puts on the files it labels, or NULL. */
+const char *lsm_file_xattr(const char *lsm);
 /* Drop capability cap from this task's effective and permitted sets: 0 or -errno. */
 int drop_cap(int cap);
 /* add_key(2), which glibc does not wrap: the key's serial, or -1 and errno. */
