@@ -5,7 +5,7 @@ TOP := $(CURDIR)
 export TOP
 VARIANT ?= modern
 
-.PHONY: all test-reference distro-config help deps tree variants cocci test-bench test-cocci-series sparse bench bench-prefixes report snapshot kernels bench-kernels initramfs test \
+.PHONY: all test-reference distro-config help deps tree variants cocci test-bench test-cocci-series sparse bench bench-iters bench-prefixes report snapshot kernels bench-kernels initramfs test \
 	test-host test-guest bisect-check compile-touched checkpatch export-modern export-legacy clean distclean
 
 ## all: the main job: every variant, the functional matrix, cocci, sparse, benchmarks, the report
@@ -62,7 +62,11 @@ sparse: variants
 ## bench: benchmarks on the bench kernels (deterministic x2, wall-clock x3), the deterministic reproducibility bound, locks per hook on the test kernels
 bench: variants
 	@rc=0; analysis/bench.sh --build || rc=1; analysis/det-bound.sh --full build/bench || rc=1; \
-	analysis/locks.sh --build || rc=1; exit $$rc
+	analysis/locks.sh --build || rc=1; analysis/bench-iters.sh --build || rc=1; exit $$rc
+
+## bench-iters: base and modern with one module or none at 2000, 3000 and 5000 microbenchmark iterations (which single-module costs are code; part of bench)
+bench-iters: variants
+	@analysis/bench-iters.sh --build
 
 ## bench-prefixes: deterministic figures on the bench kernel of every prefix of modern-series and legacy-chain-port (the cost of each patch)
 bench-prefixes: variants

@@ -642,6 +642,73 @@ else
 fi
 } >>"$R"
 
+# ---------------------------------------------------------------- one module
+# single_module DIR: the ns_per_op figures (run 1) of base and modern in
+# DIR/N/det.tsv for every iteration count N -> stack name iters base modern
+# delta ratio (analysis/bench-iters.sh).
+single_module() {
+	local d n
+	for d in "$1"/*/; do
+		n=$(basename "$d")
+		[[ $n =~ ^[0-9]+$ ]] && [ -s "$d/det.tsv" ] || continue
+		awk -F'\t' -v n="$n" 'FNR > 1 && $4 == "ns_per_op" && ($1 == "base" || $1 == "modern") && $5 + 0 > 0 {
+				v[$1, $2, $3] = $5; if (!(($2, $3) in seen)) { seen[$2, $3] = 1; ord[++k] = $2 SUBSEP $3 } }
+			END { for (i = 1; i <= k; i++) { split(ord[i], a, SUBSEP)
+				if (!(("base", a[1], a[2]) in v) || !(("modern", a[1], a[2]) in v)) continue
+				b = v["base", a[1], a[2]]; m = v["modern", a[1], a[2]]
+				printf "%s\t%s\t%s\t%s\t%s\t%.1f\t%.4f\n", a[1], a[2], n, b, m, m - b, m / b } }' "$d/det.tsv"
+	done | sort -t$'\t' -k1,1 -k2,2 -k3,3n
+}
+# single_module_ratios TSV (single_module's output) -> stack name ratio:
+# 1 + the median delta over the median base figure across the counts.
+single_module_ratios() {
+	awk -F'\t' 'function median(a, m,   i, j, t) {
+			for (i = 2; i <= m; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+			return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
+		{ k = $1 SUBSEP $2; if (!(k in c)) ord[++n] = k; c[k]++; b[k, c[k]] = $4; d[k, c[k]] = $6 }
+		END { for (i = 1; i <= n; i++) { k = ord[i]; split(k, a, SUBSEP); delete x; delete y
+				for (j = 1; j <= c[k]; j++) { x[j] = b[k, j]; y[j] = d[k, j] }
+				mb = median(x, c[k]); printf "%s\t%s\t%.4f\n", a[1], a[2], 1 + median(y, c[k]) / mb } }' "$1"
+}
+{
+echo "### 2.6 One module: modern against base at three iteration counts (issue 16)"
+echo
+idir=${ITERS_DIR:-$BUILD/bench-iters}
+: >"$out/single-module.tsv"
+[ -d "$idir" ] && single_module "$idir" >"$out/single-module.tsv"
+if [ -s "$out/single-module.tsv" ]; then
+	{ printf 'stack\tname\titers\tbase\tmodern\tdelta\tratio\n'; cat "$out/single-module.tsv"; } | tsv2csv >"$out/single-module.csv"
+	counts=$(cut -f3 "$out/single-module.tsv" | sort -nu | paste -sd/ -)
+	echo "\`analysis/bench-iters.sh\`: the base and modern bench kernels with AppArmor alone and Smack alone,"
+	echo "microbenchmarks in deterministic mode, once with each iteration count ($counts; every figure"
+	echo "identical in the two boots of its row). Within a count a figure is exact; across counts it moves"
+	echo "with where the timer ticks and deferred frees fall in the loop. Δ = modern − base in instructions"
+	echo "per operation at each count; **ratio** = 1 + median Δ / median base figure across the counts (what"
+	echo "most counts agree on: a cost that is code shows at every count, a tick or a deferred free that"
+	echo "lands in one count's loop does not); issue 16's goal is ≤ 1.01 (\`single-module.csv\`, also with no"
+	echo "major module)."
+	echo
+	single_module_ratios "$out/single-module.tsv" >"$out/.single-ratio"
+	awk -F'\t' 'FNR == NR { r[$1, $2] = $3; next }
+		{ k = $2; if (!(k in seen)) { seen[k] = 1; ord[++n] = k }
+			d[$1, k] = d[$1, k] (d[$1, k] == "" ? "" : " / ") sprintf("%+.1f", $6) }
+		END { print "benchmark\tAppArmor Δ\tAppArmor ratio\tSmack Δ\tSmack ratio"
+			split("apparmor smack", S, " ")
+			for (i = 1; i <= n; i++) { k = ord[i]; l = k
+				for (j = 1; j <= 2; j++) { s = S[j]
+					if ((s, k) in r) l = l "\t" d[s, k] "\t" sprintf("%.4f%s", r[s, k], r[s, k] > 1.01 ? " **>1.01**" : "")
+					else l = l "\t–\t–" }
+				print l } }' "$out/.single-ratio" "$out/single-module.tsv" | md_table
+	echo
+	awk -F'\t' '$1 == "apparmor" || $1 == "smack" { t++; if ($3 <= 1.01) ok++ }
+		END { printf "%d of %d single-module figures within 1.01 of base.\n", ok, t }' "$out/.single-ratio"
+	echo
+else
+	echo "$NM (\`analysis/bench-iters.sh\` writes \`build/bench-iters/N/det.tsv\`)."
+	echo
+fi
+} >>"$R"
+
 # ---------------------------------------------------------------- memory
 {
 echo "## 3. Memory: slab bytes per object (10,000 sockets, files or open files; 500 processes)"
@@ -1151,6 +1218,8 @@ lines=$(
 	l=$(grep -m1 '^In short: ' "$R") && echo "- The v11 cover letter's claim, sockperf and dbench within 0.8% of base (§2.1): ${l#In short: }"
 	l=$(awk '/^## 7\. sparse/ { s = 1 } s && /^- [a-z:]+: / { t = substr($0, 3); sub(/\.$/, "", t); printf "%s%s", (n++ ? "; " : ""), t } /^## 8/ { exit }' "$R")
 	[ -z "$l" ] || echo "- sparse against base (§7): $l."
+	l=$(grep -m1 ' single-module figures within 1.01 of base\.$' "$R" || true)
+	[ -z "$l" ] || echo "- One module, modern against base (§2.6, issue 16): $l"
 )
 echo "${lines:-$NM (no matrix, benchmark or sparse results).}"
 echo
@@ -1163,7 +1232,7 @@ if [ -n "$rows" ]; then
 	echo "$rows"
 	echo
 fi
-rows=$(awk '/^### 2\.5/ { s = 1 } /^## 3\./ { s = 0 }
+rows=$(awk '/^### 2\.5/ { s = 1 } /^(## 3\.|### 2\.6)/ { s = 0 }
 	s && /^\| (socket_inet_tcp|getsockopt_peersec|getsockopt_peercontext|attr_context_read|file_open_close|file_stat|slab_inet_tcp) / { print }' "$R")
 if [ -n "$rows" ]; then
 	echo "SELinux, Smack and AppArmor at once (\`arbitrary\`, §2.5): what each third module adds:"
