@@ -679,9 +679,13 @@ idir=${ITERS_DIR:-$BUILD/bench-iters}
 if [ -s "$out/single-module.tsv" ]; then
 	{ printf 'stack\tname\titers\tbase\tmodern\tdelta\tratio\n'; cat "$out/single-module.tsv"; } | tsv2csv >"$out/single-module.csv"
 	counts=$(cut -f3 "$out/single-module.tsv" | sort -nu | paste -sd/ -)
+	ndiff=$(awk -F'\t' 'FNR > 1 && $4 == "ns_per_op" && ($1 == "base" || $1 == "modern") && $7 != "yes"' \
+		"$idir"/*/det.tsv | wc -l)
+	same="every figure identical in the two boots of its row"
+	[ "$ndiff" -eq 0 ] || same="**$ndiff figures differ between the two boots of their row**"
 	echo "\`analysis/bench-iters.sh\`: the base and modern bench kernels with AppArmor alone and Smack alone,"
-	echo "microbenchmarks in deterministic mode, once with each iteration count ($counts; every figure"
-	echo "identical in the two boots of its row). Within a count a figure is exact; across counts it moves"
+	echo "microbenchmarks in deterministic mode, once with each iteration count ($counts; $same)."
+	echo "Within a count a figure is exact; across counts it moves"
 	echo "with where the timer ticks and deferred frees fall in the loop. Δ = modern − base in instructions"
 	echo "per operation at each count; **ratio** = 1 + median Δ / median base figure across the counts (what"
 	echo "most counts agree on: a cost that is code shows at every count, a tick or a deferred free that"

@@ -126,8 +126,9 @@ if [ -z "${EXPECTED:-}" ]; then
 fi
 
 # Section 2.6 (analysis/bench-iters.sh's output, two iteration counts):
-# the ratio is that of the sums across counts, a figure beyond 1.01 is
-# marked, and single-module.csv is as DATA.md documents it.
+# the ratio is 1 + median delta / median base across the counts (with two
+# counts, their means), a figure beyond 1.01 is marked, and
+# single-module.csv is as DATA.md documents it.
 if [ -z "${EXPECTED:-}" ]; then
 	i=$tmp/iters e=$tmp/empty
 	mkdir -p "$i/2000" "$i/3000"
