@@ -670,6 +670,21 @@ single_module_ratios() {
 				for (j = 1; j <= c[k]; j++) { x[j] = b[k, j]; y[j] = d[k, j] }
 				mb = median(x, c[k]); printf "%s\t%s\t%.4f\n", a[1], a[2], 1 + median(y, c[k]) / mb } }' "$1"
 }
+# single_module_throughput DET: the throughput workloads' figures (run 1) of
+# base and modern in DET (analysis/bench-iters.sh's DIR/throughput/det.tsv)
+# -> stack workload metric base modern cost, cost = modern / base for a
+# round-trip time, base / modern for a throughput (above 1: modern is
+# slower).  A workload that failed on either kernel has no figure.
+single_module_throughput() {
+	awk -F'\t' 'FNR > 1 && ($1 == "base" || $1 == "modern") &&
+			(($3 ~ /^sockperf_/ && $4 == "rtt_avg_usec") || ($3 ~ /^[dt]bench$/ && $4 == "throughput_mbps")) && $5 + 0 > 0 {
+			v[$1, $2, $3] = $5; m[$2, $3] = $4; if (!(($2, $3) in seen)) { seen[$2, $3] = 1; ord[++k] = $2 SUBSEP $3 } }
+		END { for (i = 1; i <= k; i++) { split(ord[i], a, SUBSEP)
+			if (!(("base", a[1], a[2]) in v) || !(("modern", a[1], a[2]) in v)) continue
+			b = v["base", a[1], a[2]]; x = v["modern", a[1], a[2]]
+			printf "%s\t%s\t%s\t%s\t%s\t%.4f\n", a[1], a[2], m[a[1], a[2]], b, x, m[a[1], a[2]] == "rtt_avg_usec" ? x / b : b / x } }' "$1" |
+		sort -t$'\t' -k1,1 -k2,2
+}
 {
 echo "### 2.6 One module: modern against base at three iteration counts (issue 16)"
 echo
@@ -707,7 +722,31 @@ if [ -s "$out/single-module.tsv" ]; then
 	awk -F'\t' '$1 == "apparmor" || $1 == "smack" { t++; if ($3 <= 1.01) ok++ }
 		END { printf "%d of %d single-module figures within 1.01 of base.\n", ok, t }' "$out/.single-ratio"
 	echo
-else
+fi
+tdet=$idir/throughput/det.tsv
+: >"$out/single-module-throughput.tsv"
+[ -s "$tdet" ] && single_module_throughput "$tdet" >"$out/single-module-throughput.tsv"
+if [ -s "$out/single-module-throughput.tsv" ]; then
+	{ printf 'stack\tworkload\tmetric\tbase\tmodern\tcost\n'; cat "$out/single-module-throughput.tsv"; } |
+		tsv2csv >"$out/single-module-throughput.csv"
+	ndiff=$(awk -F'\t' 'FNR > 1 && $7 != "yes"' "$tdet" | wc -l)
+	same="every figure identical in the two boots of its row"
+	[ "$ndiff" -eq 0 ] || same="**$ndiff figures differ between the two boots of their row**"
+	echo "Throughput workloads (\`analysis/bench-iters.sh\`, \`throughput/\`: sockperf UDP and TCP round-trip"
+	echo "time, dbench and tbench throughput; one pair of boots per row, $same)."
+	echo "**cost** = modern / base for a round-trip time, base / modern for a throughput (above 1: modern is"
+	echo "slower); issue 16's goal is ≤ 1.002 (\`single-module-throughput.csv\`). A workload that fails on"
+	echo "either kernel has no row (sockperf TCP with Smack: Smack refuses its \`sendto()\` on a connected socket)."
+	echo
+	awk -F'\t' 'BEGIN { print "workload\tmetric\tstack\tbase\tmodern\tcost" }
+		{ printf "%s\t%s\t%s\t%s\t%s\t%.4f%s\n", $2, $3, $1, $4, $5, $6, ($6 > 1.002 ? " **>1.002**" : "") }' \
+		"$out/single-module-throughput.tsv" | md_table
+	echo
+	awk -F'\t' '{ t++; if ($6 <= 1.002) ok++ }
+		END { printf "%d of %d single-module throughput figures within 1.002 of base.\n", ok, t }' "$out/single-module-throughput.tsv"
+	echo
+fi
+if [ ! -s "$out/single-module.tsv" ] && [ ! -s "$out/single-module-throughput.tsv" ]; then
 	echo "$NM (\`analysis/bench-iters.sh\` writes \`build/bench-iters/N/det.tsv\`)."
 	echo
 fi
@@ -1223,7 +1262,8 @@ lines=$(
 	l=$(awk '/^## 7\. sparse/ { s = 1 } s && /^- [a-z:]+: / { t = substr($0, 3); sub(/\.$/, "", t); printf "%s%s", (n++ ? "; " : ""), t } /^## 8/ { exit }' "$R")
 	[ -z "$l" ] || echo "- sparse against base (§7): $l."
 	l=$(grep -m1 ' single-module figures within 1.01 of base\.$' "$R" || true)
-	[ -z "$l" ] || echo "- One module, modern against base (§2.6, issue 16): $l"
+	t=$(grep -m1 ' single-module throughput figures within 1.002 of base\.$' "$R" || true)
+	[ -z "$l$t" ] || echo "- One module, modern against base (§2.6, issue 16): ${l:+$l}${l:+${t:+ }}${t:+$t}"
 )
 echo "${lines:-$NM (no matrix, benchmark or sparse results).}"
 echo
