@@ -504,18 +504,23 @@ fi
 } >>"$R"
 
 # ---------------------------------------------------------------- prefixes
-# prefix_table TSV: analysis/bench-prefixes.sh's prefixes.tsv -> a markdown
-# table, one row per prefix, one column per stack and figure of PREFIX_FIGS:
-# run 1 and its change from the prefix before; "≈" marks a change within
-# twice the reproducibility bound (bound-summary.tsv, or /dev/null: no
-# verdict) of the figure's workload, else the overall one.
-PREFIX_FIGS="getsockopt_peersec:ns_per_op:SO_PEERSEC|attr_current_read:ns_per_op:attr/current|getsockopt_peercontext:ns_per_op:SO_PEERCONTEXT|socket_inet_tcp:ns_per_op:TCP socket()+close()|slab_inet_tcp:bytes_per_socket:B per TCP socket"
+# prefix_table TSV FIGS [STACK]: analysis/bench-prefixes.sh's prefixes.tsv
+# -> a markdown table, one row per prefix, one column per stack (or STACK
+# alone) and figure of FIGS (PREFIX_FIGS_modern or _legacy): run 1 and its
+# change from the prefix before; "≈" marks a change within twice the
+# reproducibility bound (bound-summary.tsv, or /dev/null: no verdict) of the
+# figure's workload, else the overall one.
+# modern changes the interfaces (SO_PEERSEC, attr/current, SO_PEERCONTEXT)
+# and the socket blob; legacy chains the blob of every object, so its
+# figures are one path per object: socket, file, inode, msg_msg, cred/task.
+PREFIX_FIGS_modern="getsockopt_peersec:ns_per_op:SO_PEERSEC|attr_current_read:ns_per_op:attr/current|getsockopt_peercontext:ns_per_op:SO_PEERCONTEXT|socket_inet_tcp:ns_per_op:TCP socket()+close()|slab_inet_tcp:bytes_per_socket:B per TCP socket"
+PREFIX_FIGS_legacy="socket_inet_tcp:ns_per_op:TCP socket()+close()|slab_inet_tcp:bytes_per_socket:B per TCP socket|file_open_close:ns_per_op:open()+close()|slab_file:bytes_per_object:B per file|file_stat:ns_per_op:stat()|msg_sndrcv:ns_per_op:msgsnd()+msgrcv()|attr_current_read:ns_per_op:attr/current|fork_exit:ns_per_op:fork()+exit()"
 prefix_table() {
-	awk -F'\t' -v figs="$PREFIX_FIGS" '
+	awk -F'\t' -v figs="$2" -v only="${3:-}" '
 		FILENAME == ARGV[1] { if (FNR > 1) b[$1] = $3; next }
 		FNR == 1 { next }
 		{ if (!($2 in seenp)) { seenp[$2] = 1; P[++np] = $2; subj[$2] = $4 }
-		  if ($5 != "-" && !($5 in seens)) { seens[$5] = 1; S[++ns] = $5 }
+		  if ($5 != "-" && (only == "" || $5 == only) && !($5 in seens)) { seens[$5] = 1; S[++ns] = $5 }
 		  v[$2, $5, $6, $7] = $8; ok[$2, $5, $6, $7] = $9 }
 		END {
 			n = split(figs, F, "|")
@@ -543,13 +548,17 @@ prefix_table() {
 			}
 		}' "$bound" "$1" | md_table
 }
-prefix_plot() {	# prefix_plot SERIES TSV: instructions per operation against patches applied
-	local s=$1 f=$2 panels="" mi=0 st nst fig zero
+# prefix_plot SERIES TSV: instructions per operation against patches
+# applied, one panel per ns_per_op figure of PREFIX_FIGS_SERIES.
+prefix_plot() {
+	local s=$1 f=$2 panels="" mi=0 st nst fig zero figs
 	st=$(awk -F'\t' 'NR > 1 && $5 != "-" && !s[$5]++ { print $5 }' "$f")
 	nst=$(wc -l <<<"$st")
 	zero=base; [ "$s" = modern ] || zero=modern
+	figs=PREFIX_FIGS_$s
 	: >"$out/prefixes-$s.dat"
-	for fig in getsockopt_peersec:SO_PEERSEC attr_current_read:attr/current getsockopt_peercontext:SO_PEERCONTEXT "socket_inet_tcp:TCP socket()+close()"; do
+	while IFS= read -r fig; do
+		fig=${fig/:ns_per_op:/:}
 		# A figure no prefix has gets no panel (gnuplot fails on an empty one).
 		awk -F'\t' -v n="${fig%%:*}" 'NR > 1 && $6 == n && $7 == "ns_per_op" { f = 1 } END { exit !f }' "$f" || continue
 		for k in $st; do
@@ -558,9 +567,9 @@ prefix_plot() {	# prefix_plot SERIES TSV: instructions per operation against pat
 		done
 		panels+=$(panel "$out/prefixes-$s.dat" $mi "$nst" "${fig#*:}" 0.6)$'\n'
 		mi=$((mi + 1))
-	done
+	done < <(tr '|' '\n' <<<"${!figs}" | grep ':ns_per_op:')
 	[ $mi -gt 0 ] || return 1
-	multiplot_gp "prefixes-$s" 1300,820 "$(tr '\n' ' ' <<<"$st")" "$(( (mi + 1) / 2 )),$(( mi > 1 ? 2 : 1 ))" \
+	multiplot_gp "prefixes-$s" "1300,$(( mi > 4 ? 1200 : 820 ))" "$(tr '\n' ' ' <<<"$st")" "$(( (mi + 1) / 2 )),$(( mi > 1 ? 2 : 1 ))" \
 		"$s: instructions per operation against patches applied (0 = $zero; deterministic mode)" \
 		"set xlabel \"patches applied\"
 set ylabel \"instructions per operation\"
@@ -585,8 +594,19 @@ for s in modern legacy; do
 	echo "all); run 1 and, in brackets, the change from the row above (**≈**: within twice the"
 	echo "reproducibility bound of §2.1, no measurable change). Prefix 0 is $zero."
 	echo
-	prefix_table "$f"
-	echo
+	figs=PREFIX_FIGS_$s
+	if [ "$s" = modern ]; then
+		prefix_table "$f" "${!figs}"
+		echo
+	else
+		# Eight figures per stack: one table per stack.
+		for st in $(awk -F'\t' 'NR > 1 && $5 != "-" && !s[$5]++ { print $5 }' "$f"); do
+			echo "$s with **$st**:"
+			echo
+			prefix_table "$f" "${!figs}" "$st"
+			echo
+		done
+	fi
 	if prefix_plot "$s" "$f"; then echo "![$s: cost of each patch](prefixes-$s.svg)"; echo; fi
 done
 [ $any = 1 ] || { echo "$NM (\`make bench-prefixes\` writes \`build/bench-prefixes/{modern,legacy}/prefixes.tsv\`)."; echo; }

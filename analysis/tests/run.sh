@@ -147,6 +147,30 @@ if [ -z "${EXPECTED:-}" ]; then
 	fi
 fi
 
+# Section 2.4 for legacy: one table per stack, with legacy's per-object
+# figures (open()+close() among them), and prefixes-legacy.csv as DATA.md
+# documents it.
+if [ -z "${EXPECTED:-}" ]; then
+	p=$tmp/prefixes-legacy e=$tmp/empty
+	mkdir -p "$p/legacy"
+	{
+		printf 'series\tprefix\tcommit\tsubject\tstack\tname\tmetric\tvalue\tsame\n'
+		printf 'legacy\t0\tc0\t(modern)\t%s\tfile_open_close\tns_per_op\t%s\tyes\n' apparmor 4000.0 smack+apparmor 5000.0
+		printf 'legacy\t1\tc1\tchain files\t%s\tfile_open_close\tns_per_op\t%s\tyes\n' apparmor 4100.0 smack+apparmor 5200.0
+	} >"$p/legacy/prefixes.tsv"
+	if RUNS_DIR=$e BENCH_DIR=$e SPARSE_DIR=$e COCCI_DIR=$e ITERS_DIR=$e BOUND_DIR=$e PREFIX_DIR=$p "$A/report.sh" "$tmp/report-pl" >/dev/null 2>&1 &&
+	   f=$tmp/report-pl/REPORT.md &&
+	   grep -q '^legacy with \*\*apparmor\*\*:$' "$f" && grep -q '^legacy with \*\*smack+apparmor\*\*:$' "$f" &&
+	   grep -q '^| prefix | patch | apparmor: TCP socket()+close() | apparmor: B per TCP socket | apparmor: open()+close() |' "$f" &&
+	   grep -q '^| 1 | chain files | – | – | 4100.0 (+100.0) | – | – | – | – | – | – |$' "$f" &&
+	   grep -q '^| 1 | chain files | – | – | 5200.0 (+200.0) | – | – | – | – | – | – |$' "$f" &&
+	   grep -q '^ok .*/prefixes-legacy\.csv$' <<<"$("$here/csv-check.py" "$tmp/report-pl" 2>/dev/null)"; then
+		echo "ok report.prefixes_legacy"; pass=$((pass + 1))
+	else
+		echo "not ok report.prefixes_legacy (section 2.4's legacy tables or prefixes-legacy.csv not as expected)"; fail=$((fail + 1))
+	fi
+fi
+
 # Section 2.6's throughput table (bench-iters.sh's throughput/det.tsv): the
 # cost is modern / base for a round-trip time and base / modern for a
 # throughput, a cost beyond 1.002 is marked, a workload that failed on
