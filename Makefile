@@ -64,7 +64,7 @@ bench: variants
 	@rc=0; analysis/bench.sh --build || rc=1; analysis/det-bound.sh --full build/bench || rc=1; \
 	analysis/locks.sh --build || rc=1; analysis/bench-iters.sh --build || rc=1; exit $$rc
 
-## bench-iters: base and modern with one module or none at 2000, 3000 and 5000 microbenchmark iterations (which single-module costs are code), and the throughput workloads with one module (part of bench)
+## bench-iters: base and modern with one module or none at five microbenchmark iteration counts (which single-module costs are code), the throughput workloads with one module, the functions that differ (part of bench)
 bench-iters: variants
 	@analysis/bench-iters.sh --build
 

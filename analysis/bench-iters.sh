@@ -4,7 +4,7 @@
 # Boots the base and modern bench kernels with no major module, AppArmor
 # alone and Smack alone (rows of analysis/bench-plan.txt) in deterministic
 # mode, microbenchmarks only, once per iteration count ITERS (default 2000
-# 3000 5000).  Within one count the figures are exact, but where the timer
+# 3000 4000 5000 7000).  Within one count the figures are exact, but where the timer
 # ticks, RCU-deferred frees and slab slow paths fall in the loop depends on
 # the count and on the kernel's layout: a difference that is code shows at
 # every count, one that moves with the count is not code.
@@ -16,8 +16,11 @@
 #             for N iterations (det.tsv, runs/, ...), DIR/throughput/ that
 #             of the throughput workloads
 #   --no-throughput  microbenchmarks only
-# analysis/report.sh turns DIR into section 2.6, single-module.csv and
-# single-module-throughput.csv (ITERS_DIR=DIR).
+# Last, analysis/fn-diff.sh lists the functions whose instructions differ
+# between the two kernels (DIR/fn-diff.txt): a figure that moves while no
+# function on its path changed is not code.
+# analysis/report.sh turns DIR into section 2.6, single-module.csv,
+# single-module-throughput.csv and fn-diff.csv (ITERS_DIR=DIR).
 . "$(dirname "$0")/../vm/lib.sh"
 ROWS="base:none modern:none base:apparmor modern:apparmor base:smack modern:smack"
 TPUT_ROWS="base:apparmor modern:apparmor base:smack modern:smack"
@@ -33,7 +36,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 iters=("$@")
-[ ${#iters[@]} -gt 0 ] || iters=(2000 3000 5000)
+[ ${#iters[@]} -gt 0 ] || iters=(2000 3000 4000 5000 7000)
 for n in "${iters[@]}"; do
 	[[ $n =~ ^[1-9][0-9]*$ ]] || die "an iteration count must be a positive number, not '$n'"
 done
@@ -50,5 +53,16 @@ if [ -n "$tput" ]; then
 	# shellcheck disable=SC2086 # TPUT_ROWS is a list of rows
 	"$TOP/analysis/bench.sh" --mode det --det-workloads "$TPUT_WORKLOADS" "${build[@]}" \
 		--out "$out/throughput" $TPUT_ROWS || rc=1
+fi
+# The vmlinux beside each bzImage booted (analysis/bench.sh's default
+# kernels, or BENCH_KERNEL_base/_modern when they point into an O= tree).
+kb=${BENCH_KERNEL_base:-$LINUX/O-base-bench/arch/x86/boot/bzImage}
+km=${BENCH_KERNEL_modern:-$LINUX/O-modern-bench/arch/x86/boot/bzImage}
+vb=${kb%/arch/x86/boot/bzImage}/vmlinux vm=${km%/arch/x86/boot/bzImage}/vmlinux
+if [ -f "$vb" ] && [ -f "$vm" ]; then
+	"$TOP/analysis/fn-diff.sh" "$vb" "$vm" >"$out/fn-diff.txt" || rc=1
+	progress "bench-iters: $(tail -n1 "$out/fn-diff.txt")"
+else
+	progress "bench-iters: no vmlinux beside the bzImages booted, no fn-diff.txt"
 fi
 exit $rc

@@ -127,19 +127,22 @@ fi
 
 # Section 2.6 (analysis/bench-iters.sh's output, two iteration counts):
 # the ratio is 1 + median delta / median base across the counts (with two
-# counts, their means), a figure beyond 1.01 is marked, and
-# single-module.csv is as DATA.md documents it.
+# counts, their means), a figure beyond 1.01 is marked, a socket or file
+# figure beyond 1.002 is named, and single-module.csv is as DATA.md
+# documents it.
 if [ -z "${EXPECTED:-}" ]; then
 	i=$tmp/iters e=$tmp/empty
 	mkdir -p "$i/2000" "$i/3000"
 	printf 'kernel\tstack\tname\tmetric\trun1\trun2\tsame\n' | tee "$i/2000/det.tsv" >"$i/3000/det.tsv"
 	printf '%s\tsmack\tattr_current_read\tns_per_op\t%s\t%s\tyes\n' base 100 100 modern 103 103 >>"$i/2000/det.tsv"
 	printf '%s\tapparmor\tattr_current_read\tns_per_op\t%s\t%s\tyes\n' base 200 200 modern 201 201 >>"$i/2000/det.tsv"
+	printf '%s\tsmack\tsocket_inet_tcp\tns_per_op\t%s\t%s\tyes\n' base 1000 1000 modern 1003 1003 | tee -a "$i/3000/det.tsv" >>"$i/2000/det.tsv"
 	printf '%s\tsmack\tattr_current_read\tns_per_op\t%s\t%s\tyes\n' base 100 100 modern 100 100 >>"$i/3000/det.tsv"
 	printf '%s\tapparmor\tattr_current_read\tns_per_op\t%s\t%s\tyes\n' base 200 200 modern 200 200 >>"$i/3000/det.tsv"
 	if RUNS_DIR=$e BENCH_DIR=$e SPARSE_DIR=$e COCCI_DIR=$e PREFIX_DIR=$e ITERS_DIR=$i "$A/report.sh" "$tmp/report-iters" >/dev/null 2>&1 &&
 	   grep -q '^| attr_current_read | +1.0 / +0.0 | 1.0025 | +3.0 / +0.0 | 1.0150 \*\*>1.01\*\* |$' "$tmp/report-iters/REPORT.md" &&
-	   grep -q '^1 of 2 single-module figures within 1.01 of base.$' "$tmp/report-iters/REPORT.md" &&
+	   grep -q '^2 of 3 single-module figures within 1.01 of base.$' "$tmp/report-iters/REPORT.md" &&
+	   grep -q '^0 of 1 socket and file figures within 1.002 of base (over: smack socket_inet_tcp 1.0030).$' "$tmp/report-iters/REPORT.md" &&
 	   grep -q '^ok .*/single-module\.csv$' <<<"$("$here/csv-check.py" "$tmp/report-iters" 2>/dev/null)"; then
 		echo "ok report.single_module"; pass=$((pass + 1))
 	else
@@ -168,6 +171,30 @@ if [ -z "${EXPECTED:-}" ]; then
 		echo "ok report.prefixes_legacy"; pass=$((pass + 1))
 	else
 		echo "not ok report.prefixes_legacy (section 2.4's legacy tables or prefixes-legacy.csv not as expected)"; fail=$((fail + 1))
+	fi
+fi
+
+# analysis/fn-diff.sh on two objects compiled here: a function whose code
+# changed, one added, one removed and one the same though it moved (its
+# address differs); report.sh's section 2.6 names them and fn-diff.csv is as
+# DATA.md documents it.
+if [ -z "${EXPECTED:-}" ] && command -v gcc >/dev/null; then
+	d=$tmp/fn-diff e=$tmp/empty
+	mkdir -p "$d/iters"
+	printf 'int removed_fn(int x) { return x - 7; }\nint same_fn(int x) { return x * 3 + 1; }\nint changed_fn(int x) { return x + 1; }\n' >"$d/a.c"
+	printf 'int same_fn(int x) { return x * 3 + 1; }\nint changed_fn(int x) { return x + 2; }\nint added_fn(int x) { return x ^ 5; }\n' >"$d/b.c"
+	if gcc -O2 -c -o "$d/a.o" "$d/a.c" && gcc -O2 -c -o "$d/b.o" "$d/b.c" &&
+	   "$A/fn-diff.sh" "$d/a.o" "$d/b.o" >"$d/iters/fn-diff.txt" &&
+	   [ "$(cut -f1,2 "$d/iters/fn-diff.txt" | paste -sd' ' -)" = "added	added_fn changed	changed_fn removed	removed_fn fn-diff: 1 changed, 1 added, 1 removed of 4 functions" ] &&
+	   [ "$("$A/fn-diff.sh" "$d/a.o" "$d/b.o" same_fn changed_fn | cut -f1 | paste -sd' ' -)" = "same changed" ] &&
+	   ! "$A/fn-diff.sh" "$d/a.o" "$d/b.o" same_fn changed_fn >/dev/null &&
+	   RUNS_DIR=$e BENCH_DIR=$e SPARSE_DIR=$e COCCI_DIR=$e PREFIX_DIR=$e ITERS_DIR=$d/iters "$A/report.sh" "$d/report" >/dev/null 2>&1 &&
+	   grep -q '^of both vmlinux, addresses and symbol offsets taken out; `fn-diff.csv`): \*\*1 changed, 1 added, 1 removed of 4 functions\*\*\.$' "$d/report/REPORT.md" &&
+	   grep -q '^- changed: `changed_fn`$' "$d/report/REPORT.md" &&
+	   grep -q '^ok .*/fn-diff\.csv$' <<<"$("$here/csv-check.py" "$d/report" 2>/dev/null)"; then
+		echo "ok analysis.fn_diff"; pass=$((pass + 1))
+	else
+		echo "not ok analysis.fn_diff (fn-diff.sh or section 2.6's function list not as expected)"; fail=$((fail + 1))
 	fi
 fi
 
