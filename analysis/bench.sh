@@ -179,7 +179,12 @@ fi
 	echo "host: $(nproc) CPUs, $(uname -r), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "BENCH_TIME=$BENCH_TIME (wall) BENCH_DET_TIME=$det_time (det) BENCH_ITERS=${BENCH_ITERS:-2000} BENCH_SOCKETS=${BENCH_SOCKETS:-10000} BENCH_CLIENTS=${BENCH_CLIENTS:-2}"
 	echo "command: analysis/bench.sh --mode $mode --rounds $rounds --det-workloads $detw --wall-workloads $wallw ${sel[*]}"
-	for k in "${!kpath[@]}"; do echo "kernel $k: ${kpath[$k]#$TOP/}"; done | sort
+	# A kernel given by BENCH_KERNEL_* was not built here: the "commit"
+	# line names the branch in build/linux, not what that image holds.
+	for k in "${!kpath[@]}"; do
+		var=$(kvar "$k")
+		echo "kernel $k: ${kpath[$k]#$TOP/}${!var:+ (given by $var, not built from commit ${k%%:*} above)}"
+	done | sort
 	for k in "${!kpath[@]}"; do
 		is_synth "$k" || continue
 		v=${k%%:*}
