@@ -63,6 +63,7 @@ if [ -f "$vb" ] && [ -f "$vm" ]; then
 	"$TOP/analysis/fn-diff.sh" "$vb" "$vm" >"$out/fn-diff.txt" || rc=1
 	progress "bench-iters: $(tail -n1 "$out/fn-diff.txt")"
 else
+	rm -f "$out/fn-diff.txt"	# one from other kernels would be reported as theirs
 	progress "bench-iters: no vmlinux beside the bzImages booted, no fn-diff.txt"
 fi
 exit $rc
