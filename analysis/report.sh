@@ -665,6 +665,18 @@ fi
 } >>"$R"
 
 # ---------------------------------------------------------------- one module
+# boot_identity COND: of the det.tsv records on stdin (kernel, stack, name,
+# metric, run1, run2, same; header lines skipped) that match the awk
+# condition COND, are both boots of each row the same?  A phrase for the text.
+boot_identity() {
+	local n
+	n=$(awk -F'\t' "\$1 != \"kernel\" && ($1) && \$7 != \"yes\"" | wc -l)
+	if [ "$n" -eq 0 ]; then
+		echo "every figure identical in the two boots of its row"
+	else
+		echo "**$n figures differ between the two boots of their row**"
+	fi
+}
 # single_module DIR: the ns_per_op figures (run 1) of base and modern in
 # DIR/N/det.tsv for every iteration count N -> stack name iters base modern
 # delta ratio (analysis/bench-iters.sh).
@@ -725,10 +737,8 @@ idir=${ITERS_DIR:-$BUILD/bench-iters}
 if [ -s "$out/single-module.tsv" ]; then
 	{ printf 'stack\tname\titers\tbase\tmodern\tdelta\tratio\n'; cat "$out/single-module.tsv"; } | tsv2csv >"$out/single-module.csv"
 	counts=$(cut -f3 "$out/single-module.tsv" | sort -nu | paste -sd/ -)
-	ndiff=$(for n in $(iter_counts "$idir"); do cat "$idir/$n/det.tsv"; done |
-		awk -F'\t' '$1 != "kernel" && $4 == "ns_per_op" && ($1 == "base" || $1 == "modern") && $7 != "yes"' | wc -l)
-	same="every figure identical in the two boots of its row"
-	[ "$ndiff" -eq 0 ] || same="**$ndiff figures differ between the two boots of their row**"
+	same=$(for n in $(iter_counts "$idir"); do cat "$idir/$n/det.tsv"; done |
+		boot_identity '$4 == "ns_per_op" && ($1 == "base" || $1 == "modern")')
 	echo "\`analysis/bench-iters.sh\`: the base and modern bench kernels with AppArmor alone and Smack alone,"
 	echo "microbenchmarks in deterministic mode, once with each iteration count ($counts; $same)."
 	echo "Within a count a figure is exact; across counts it moves"
@@ -765,9 +775,7 @@ tdet=$idir/throughput/det.tsv
 if [ -s "$out/single-module-throughput.tsv" ]; then
 	{ printf 'stack\tworkload\tmetric\tbase\tmodern\tcost\n'; cat "$out/single-module-throughput.tsv"; } |
 		tsv2csv >"$out/single-module-throughput.csv"
-	ndiff=$(awk -F'\t' 'FNR > 1 && $7 != "yes"' "$tdet" | wc -l)
-	same="every figure identical in the two boots of its row"
-	[ "$ndiff" -eq 0 ] || same="**$ndiff figures differ between the two boots of their row**"
+	same=$(boot_identity 1 <"$tdet")
 	echo "Throughput workloads (\`analysis/bench-iters.sh\`, \`throughput/\`: sockperf UDP and TCP round-trip"
 	echo "time, dbench and tbench throughput; one pair of boots per row, $same)."
 	echo "**cost** = modern / base for a round-trip time, base / modern for a throughput (above 1: modern is"
