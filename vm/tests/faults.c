@@ -1021,14 +1021,13 @@ static enum result inodes(void)
 		.name = "open(O_CREAT) on tmpfs", .run = run_creat,
 		.alt_errno = ENOSPC,
 	};
-	int bad;
+	int bad, rc;
 
 	if (need_failslab() == SKIP)
 		return SKIP;
-	if (mkdir(INODE_MNT, 0755) && errno != EEXIST)
-		return fail("mkdir %s: %s", INODE_MNT, strerror(errno));
-	if (mount("tmpfs", INODE_MNT, "tmpfs", 0, NULL))
-		return fail("mount tmpfs on %s: %s", INODE_MNT, strerror(errno));
+	rc = mount_tmpfs(INODE_MNT, NULL);
+	if (rc)
+		return fail("mount tmpfs on %s: %s", INODE_MNT, strerror(-rc));
 	bad = sweep_settle(&creat, 1, 0, "shmem_inode_cache", "inodes");
 	if (umount(INODE_MNT)) {
 		diag("umount %s: %s", INODE_MNT, strerror(errno));

@@ -582,18 +582,18 @@ static enum result smack_superblock_label(void)
 
 	if (!lsm_active("smack"))
 		return skip("Smack is not active");
-	if (mkdir(SB_MNT, 0755) && errno != EEXIST)
-		return fail("mkdir %s: %s", SB_MNT, strerror(errno));
-	if (mount("tmpfs", SB_MNT, "tmpfs", 0, "smackfsroot=" SB_LABEL))
-		return fail("mounting tmpfs with smackfsroot=: %s", strerror(errno));
+	rc = mount_tmpfs(SB_MNT, "smackfsroot=" SB_LABEL);
+	if (rc)
+		return fail("mounting tmpfs with smackfsroot=: %s", strerror(-rc));
 	rc = root_label(label, sizeof(label));
 	if (rc || strcmp(label, SB_LABEL)) {
 		diag("root of the smackfsroot= mount: %s", rc ? strerror(-rc) : label);
 		bad++;
 	}
 	umount(SB_MNT);
-	if (mount("tmpfs", SB_MNT, "tmpfs", 0, NULL))
-		return fail("mounting tmpfs: %s", strerror(errno));
+	rc = mount_tmpfs(SB_MNT, NULL);
+	if (rc)
+		return fail("mounting tmpfs: %s", strerror(-rc));
 	rc = root_label(label, sizeof(label));
 	if (rc || !strcmp(label, SB_LABEL)) {
 		diag("root of a plain mount: %s", rc ? strerror(-rc) : label);
@@ -671,14 +671,14 @@ static int iw_labels(const char *path, char first[][64])
 static enum result inode_walk_churn(void)
 {
 	char path[64], first[2][64] = { "", "" };
-	int i, st, bad = 0, found = 0, fd;
+	int i, st, rc, bad = 0, found = 0, fd;
 	struct slab_snap base;
 	struct stat sb;
 	pid_t pid;
 
-	mkdir(IW_MNT, 0755);
-	if (mount("tmpfs", IW_MNT, "tmpfs", 0, NULL))
-		return fail("mounting tmpfs: %s", strerror(errno));
+	rc = mount_tmpfs(IW_MNT, NULL);
+	if (rc)
+		return fail("mounting tmpfs: %s", strerror(-rc));
 	if (mkdir(IW_MNT "/a", 0755) || mkdir(IW_MNT "/a/b", 0755) ||
 	    mkdir(IW_DIR, 0755)) {
 		umount(IW_MNT);
