@@ -79,7 +79,7 @@ normalize() {
 			       ins ~ /^data16/ || ins == "xchg %ax,%ax" ||
 			       ins == "add %al,(%rax)" || ins == "(bad)"
 		}
-		# The body is kept in chunks of 256 instructions and printed chunk by
+		# The body is kept in chunks of about 16 KiB and printed chunk by
 		# chunk: appending to one string is quadratic, and a region after a
 		# section marker can hold 70,000 instructions.
 		function flush(   j) {
@@ -189,21 +189,30 @@ awk -F'\t' 'FILENAME == ARGV[1] { dup[$1] = 1; next }
 
 if [ $# -gt 0 ]; then
 	rc=0
-	printf '%s\n' "$@" | awk -F'\t' 'FILENAME == ARGV[1] { ord[++k] = $1; next }
-		{ f = $2; sub(/#[0-9]+$/, "", f); hit[f] = hit[f] $0 "\n" }
+	printf '%s\n' "$@" >"$tmp/want"
+	awk -F'\t' 'FILENAME == ARGV[1] { ord[++k] = $1; next }
+		{ f = $2; sub(/#[0-9]+$/, "", f); hit[f] = hit[f] $0 "\n"; if ($1 != "same") bad[f] = 1 }
 		END { for (i = 1; i <= k; i++) {
 				f = ord[i]
-				if (f in hit) { printf "%s", hit[f]; if (hit[f] ~ /^(changed|added|removed)|\n(changed|added|removed)/) rc = 1 }
-				else { printf "absent\t%s\t0\t0\n", f; rc = 1 } }
-			exit rc }' - "$tmp/all" || rc=$?
+				if (f in hit) printf "%s", hit[f]
+				else { printf "absent\t%s\t0\t0\n", f; bad[f] = 1 }
+				if (f in bad) rc = 1 }
+			exit rc }' "$tmp/want" "$tmp/all" || rc=$?
 	if [ -n "$show" ]; then
+		# One pass over each kernel: the first instance of every FUNC,
+		# one instruction per line, into show.a.N / show.b.N.
+		for v in a b; do
+			awk -F'\t' -v out="$tmp/show.$v." 'FILENAME == ARGV[1] { if (!($1 in want)) want[$1] = FNR; next }
+				($1 in want) && !done[$1]++ { f = out want[$1]; n = split($3, l, ";")
+					for (i = 2; i <= n; i++) print l[i] >f
+					close(f) }' "$tmp/want" "$tmp/$v"
+		done
+		i=0
 		for f in "$@"; do
-			for v in a b; do
-				awk -F'\t' -v f="$f" '$1 == f { n = split($3, l, ";"); for (i = 2; i <= n; i++) print l[i]; exit }' \
-					"$tmp/$v" >"$tmp/show.$v"
-			done
-			cmp -s "$tmp/show.a" "$tmp/show.b" ||
-				diff -u --label "$f (A)" --label "$f (B)" "$tmp/show.a" "$tmp/show.b" || true
+			i=$((i + 1))
+			touch "$tmp/show.a.$i" "$tmp/show.b.$i"
+			cmp -s "$tmp/show.a.$i" "$tmp/show.b.$i" ||
+				diff -u --label "$f (A)" --label "$f (B)" "$tmp/show.a.$i" "$tmp/show.b.$i" || true
 		done
 	fi
 	exit $rc

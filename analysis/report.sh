@@ -677,9 +677,6 @@ boot_identity() {
 		echo "**$n figures differ between the two boots of their row**"
 	fi
 }
-# single_module DIR: the ns_per_op figures (run 1) of base and modern in
-# DIR/N/det.tsv for every iteration count N -> stack name iters base modern
-# delta ratio (analysis/bench-iters.sh).
 # iter_counts DIR: the iteration counts bench-iters.sh measured (DIR/N/det.tsv).
 iter_counts() {
 	local d n
@@ -689,6 +686,9 @@ iter_counts() {
 	done
 	return 0
 }
+# single_module DIR: the ns_per_op figures (run 1) of base and modern in
+# DIR/N/det.tsv for every iteration count N -> stack name iters base modern
+# delta ratio (analysis/bench-iters.sh).
 single_module() {
 	local d n
 	for n in $(iter_counts "$1"); do
