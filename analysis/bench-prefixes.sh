@@ -88,7 +88,7 @@ for n in $(seq "$from" "$to"); do
 	rm -rf "$d"; mkdir -p "$d"
 	size "$o/vmlinux" | awk 'NR == 2 { print $1 "\t" $2 "\t" $3 }' >"$d/size"
 	cp "$o/arch/x86/boot/bzImage" "$d/bzImage"
-	env "$kvar=$d/bzImage" BENCH_INITRAMFS="$initrd" \
+	env "$kvar=$d/bzImage" BENCH_INITRAMFS="$initrd" BENCH_PREFIX="$nn" \
 		"$A/bench.sh" --mode det --det-workloads "$workloads" --out "$d" "${rows[@]}" >"$d/bench.log" 2>&1 || rc=1
 	rm -f "$d/bzImage"
 	echo "$c" >"$d/commit"

@@ -31,7 +31,8 @@
 # BENCH_ITERS (microbenchmark iterations, 2000), BENCH_SOCKETS (10000),
 # BENCH_CLIENTS (2), BENCH_KERNEL_<kernel>=PATH uses that bzImage (kernel
 # names with ':' and '-' spelt '_': BENCH_KERNEL_legacy_rcu),
-# BENCH_INITRAMFS=PATH skips building one.
+# BENCH_INITRAMFS=PATH skips building one, BENCH_PREFIX=NN says the kernels
+# are prefix NN of their series (analysis/bench-expect.txt).
 # Outputs in DIR: det.tsv (kernel stack name metric run1 run2 same),
 # wall.tsv (kernel stack name metric median min max n), status.tsv (every
 # boot and its verdict), skipped.tsv, info.txt (date, versions, commands),
@@ -174,6 +175,7 @@ fi
 		echo "commit $v: $(git -C "$LINUX" rev-parse -q --verify "refs/heads/$v" 2>/dev/null || echo none)"
 	done
 	echo "project commit: $(git -C "$TOP" rev-parse HEAD 2>/dev/null || echo none)"
+	echo "cpu: $(sed -n "s/^model name[[:space:]]*: //p" /proc/cpuinfo | head -n1)"
 	echo "qemu: $(qemu-system-x86_64 --version | head -n1)"
 	echo "sockperf: $(sockperf --version 2>&1 | head -n1)"
 	echo "host: $(nproc) CPUs, $(uname -r), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -183,7 +185,9 @@ fi
 	# line names the branch in build/linux, not what that image holds.
 	for k in "${!kpath[@]}"; do
 		var=$(kvar "$k")
-		echo "kernel $k: ${kpath[$k]#$TOP/}${!var:+ (given by $var, not built from commit ${k%%:*} above)}"
+		cfg=$(dirname "${kpath[$k]}")/../../../.config h=unknown
+		[ ! -f "$cfg" ] || h=$(sha256sum <"$cfg" | cut -c1-16)
+		echo "kernel $k: ${kpath[$k]#$TOP/}${!var:+ (given by $var, not built from commit ${k%%:*} above)}, config sha256 $h"
 	done | sort
 	for k in "${!kpath[@]}"; do
 		is_synth "$k" || continue
@@ -199,7 +203,7 @@ boot() {	# boot MODE ROUND KERNEL STACK LSM EXPECT WORKLOADS ITERS
 	local t=$BENCH_TIME
 	[ "$m" = det ] && t=$det_time
 	[ "$it" != - ] || it=${BENCH_ITERS:-}
-	if BENCH_TIME=$t BENCH_ITERS=$it "$A/boot.sh" "$d" "${kpath[$k]}" "$initrd" "$lsm" "$expect" "$w" "$m" >/dev/null 2>&1; then
+	if BENCH_VARIANT=${k%%:*}${BENCH_PREFIX:+@$BENCH_PREFIX} BENCH_TIME=$t BENCH_ITERS=$it "$A/boot.sh" "$d" "${kpath[$k]}" "$initrd" "$lsm" "$expect" "$w" "$m" >/dev/null 2>&1; then
 		v=ok
 	else
 		v=FAILED

@@ -12,13 +12,23 @@
 # BENCH_SOCKETS become lsmtest_bench_* parameters.
 # slab_nomerge: every cache keeps its own name in /proc/slabinfo, so the
 # slab figures per cache are attributable (same for every variant).
+# BENCH_VARIANT names the kernel's variant for analysis/bench-expect.txt
+# (base, modern, legacy...; "@NN" appended for a prefix of its series);
+# unset, it is read from the kernel's O-VARIANT-... build directory.
 # Writes DIR/console.log, tap.log, results.tsv (judge), bench.tsv
-# (name<TAB>metric<TAB>value, analysis/parse/bench-log.sh), raw-*.txt.
-# Exit status: the judge's.
+# (name<TAB>metric<TAB>value, analysis/parse/bench-log.sh), raw-*.txt,
+# expect.txt (analysis/bench-check.py: every lsmbench result against the
+# plan's expected results).
+# Exit status: the judge's, else 1 when a result is not the expected one.
 . "$(dirname "$0")/../vm/lib.sh"
 dir=$1 kernel=$2 initrd=$3 lsm=$4 expect=$5 workloads=$6 mode=$7 tmo=${8:-900}
 [ -f "$kernel" ] || die "no kernel $kernel"
 [ -f "$initrd" ] || die "no initramfs $initrd"
+variant=${BENCH_VARIANT:-}
+if [ -z "$variant" ]; then
+	variant=$(realpath -m "$kernel" | sed -n 's,.*/O-\([a-z]*\)-[^/]*/arch/x86/boot/bzImage$,\1,p')
+	[ -n "$variant" ] || die "BENCH_VARIANT unset and $kernel is not in an O-VARIANT-... directory"
+fi
 rm -rf "$dir"; mkdir -p "$dir"
 
 # LSM "-": no lsm= at all, the kernel's built-in order (CONFIG_LSM).
@@ -61,4 +71,15 @@ tr -d '\r' <"$dir/tap.raw" >"$dir/tap.log"
 rm -f "$dir/tap.raw"
 echo "$qrc" >"$dir/qemu.rc"
 "$TOP/analysis/parse/bench-log.sh" "$dir/tap.log" "$dir" >"$dir/bench.tsv"
-exec "$TOP/vm/judge.sh" "$dir" "$qrc"
+jrc=0
+"$TOP/vm/judge.sh" "$dir" "$qrc" || jrc=$?
+# lsmbench's workloads print results; the others (slab, sockperf...) none.
+case ,$workloads, in
+*,micro,*|*,paths,*|*,locks,*)
+	if ! "$TOP/analysis/bench-check.py" "$dir/bench.tsv" "$variant" "$expect" >"$dir/expect.txt"; then
+		grep '^not ok' "$dir/expect.txt" >&2 || true
+		[ "$jrc" != 0 ] || jrc=1
+	fi
+	;;
+esac
+exit "$jrc"

@@ -97,7 +97,7 @@ INITRAMFS_WORK=$out "$TOP/vm/mkinitramfs.sh" "$initrd"
 : >"$out/locks-status.tsv"
 boot() {	# boot KERNEL STACK LSM EXPECT
 	local d=$out/runs/locks/$1-$2 v=ok
-	BENCH_SMP=1 BENCH_ITERS=${LOCKS_ITERS:-200} "$A/boot.sh" "$d" "${kpath[$1]}" "$initrd" "$3" "$4" locks wall 600 \
+	BENCH_VARIANT=${1%%:*} BENCH_SMP=1 BENCH_ITERS=${LOCKS_ITERS:-200} "$A/boot.sh" "$d" "${kpath[$1]}" "$initrd" "$3" "$4" locks wall 600 \
 		>/dev/null 2>&1 || v=FAILED
 	grep -q '^bencherror' "$d/bench.tsv" 2>/dev/null && v="$v ($(awk -F'\t' '$1 == "bencherror" { print $2; exit }' "$d/bench.tsv"))"
 	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$v" "${d#$TOP/}" >>"$out/locks-status.tsv"

@@ -2,7 +2,7 @@
 # Install (as root) or name (otherwise) the Debian packages the project needs.
 . "$(dirname "$0")/lib.sh"
 PKGS="linux-source-6.1 linux-config-6.1 gcc make flex bison bc libelf-dev libssl-dev cpio ccache
-qemu-system-x86 busybox-static coccinelle sparse sockperf dbench apparmor
+qemu-system-x86 busybox-static coccinelle sparse sockperf dbench apparmor python3-pytest
 checkpolicy gnuplot-nox xz-utils git python3 nftables"
 missing=
 for p in $PKGS; do

@@ -14,8 +14,22 @@ for a in $("$root/bin/busybox" --list); do
 	[ -e "$root/bin/$a" ] || ln -s busybox "$root/bin/$a"
 done
 install -m 0755 "$TOP/vm/init.sh" "$root/init"
-make -s -C "$TOP/vm/tests" OUT="$work/tests" >/dev/null
-make -s -C "$TOP/vm/bench" OUT="$work/tests" >/dev/null
+# The series' own uapi: the tests and lsmbench take SO_PEERCONTEXT from
+# asm-generic/socket.h of LSM_UAPI_REV (default: branch modern of
+# build/linux), put before the system's headers.  Rewritten only when it
+# changed, so that make rebuilds the programs only then.
+uapi=$work/uapi
+rev=${LSM_UAPI_REV:-modern}
+mkdir -p "$uapi/asm-generic"
+git -C "$LINUX" show "$rev:include/uapi/asm-generic/socket.h" >"$uapi/socket.h.new" 2>/dev/null ||
+	die "no include/uapi/asm-generic/socket.h at '$rev' in ${LINUX#$TOP/} (make variants)"
+if cmp -s "$uapi/socket.h.new" "$uapi/asm-generic/socket.h"; then
+	rm "$uapi/socket.h.new"
+else
+	mv "$uapi/socket.h.new" "$uapi/asm-generic/socket.h"
+fi
+make -s -C "$TOP/vm/tests" OUT="$work/tests" UAPI="$uapi" >/dev/null
+make -s -C "$TOP/vm/bench" OUT="$work/tests" UAPI="$uapi" >/dev/null
 install -m 0755 "$TOP/vm/bench/run-bench.sh" "$root/bin/lsmbench-run"
 cp "$work"/tests/bin/* "$root/bin/"
 # Policy for the "policy" suite (vm/tests/policy.c) in /etc/lsmtest-policy:

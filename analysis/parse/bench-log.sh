@@ -2,7 +2,13 @@
 # bench-log.sh TAP.LOG [RAWDIR]: turn a benchmark boot's ttyS1 stream into
 # "name<TAB>metric<TAB>value" lines on stdout:
 #   BENCH name=N ... ns_per_op=X result=R   -> N ns_per_op X, N result R
-#                                              (and N threads T for churn)
+#                                              (and N threads T for churn),
+#                                              and each per-operation field
+#                                              present: N path_ns X, N
+#                                              path_share, min_ns, p10_ns,
+#                                              p50_ns, p90_ns, samples,
+#                                              pair_ns, result_changes
+#   BENCHCLOCK pair_ns=P pair_share=S ...    -> clock pair_ns P, clock pair_share S
 #   SLAB name=K ...                          -> slab_K bytes_per_socket X,
 #                                              objs_per_socket, meminfo_bytes_per_socket
 #                                              (and sockets); a line with
@@ -39,6 +45,16 @@ raw != "" { print >>file; next }
 	printf "%s\titers\t%s\n", n, kv($0, "iters")
 	printf "%s\tresult\t%s\n", n, kv($0, "result")
 	if (kv($0, "threads") != "") printf "%s\tthreads\t%s\n", n, kv($0, "threads")
+	# Per-operation samples (lsmbench since issue 35): the path cost and
+	# its distribution, and the calls whose result changed.
+	split("result_changes samples pair_ns path_ns path_share min_ns p10_ns p50_ns p90_ns", f, " ")
+	for (i = 1; i in f; i++)
+		if (kv($0, f[i]) != "") printf "%s\t%s\t%s\n", n, f[i], kv($0, f[i])
+	next
+}
+/^BENCHCLOCK / {
+	printf "clock\tpair_ns\t%s\n", kv($0, "pair_ns")
+	printf "clock\tpair_share\t%s\n", kv($0, "pair_share")
 	next
 }
 /^SLAB name=/ {

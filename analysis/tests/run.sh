@@ -76,6 +76,11 @@ result() {
 		out=$("$A/parse/bench-log.sh" "$data/$input" "$tmp/raw") || { echo "exit $?"; return; }
 		awk -F'\t' -v n="${key%/*}" -v m="${key#*/}" '$1 == n && $2 == m { print $3 }' <<<"$out"
 		;;
+	check)	# key "KERNEL ACTIVE": the boot's results against analysis/bench-expect.txt
+		"$A/parse/bench-log.sh" "$data/$input" "$tmp/raw" >"$tmp/check.tsv" || { echo "exit $?"; return; }
+		out=$("$A/bench-check.py" "$tmp/check.tsv" ${key% *} ${key#* }); rc=$?
+		echo "exit $rc$(awk '/^not ok/ { printf " %s", $3 }' <<<"$out")"
+		;;
 	bound)	# input A.tsv,B.tsv (two det.tsv); key KERNEL/STACK/NAME or summary:NAME
 		case $key in
 		summary:*) awk -v summary=1 -f "$A/parse/det-bound.awk" "$data/${input%,*}" "$data/${input#*,}" |
@@ -365,6 +370,21 @@ PY
 		echo "ok csv.can_fail"; pass=$((pass + 1))
 	else
 		echo "not ok csv.can_fail (a tab-separated or undocumented file passed)"; fail=$((fail + 1))
+	fi
+fi
+
+# The Python analysis programs' own tests (test_*.py: resolution.py,
+# bench-check.py), Debian's python3 and pytest: one line per test.
+if [ -z "${EXPECTED:-}" ]; then
+	while read -r status name; do
+		case $status in
+		PASSED) echo "ok py.$name"; pass=$((pass + 1)) ;;
+		FAILED|ERROR) echo "not ok py.$name"; fail=$((fail + 1)) ;;
+		esac
+	done < <(cd "$here" && /usr/bin/python3 -m pytest -q -rA -p no:cacheprovider test_*.py 2>&1 |
+		sed -n 's/^\(PASSED\|FAILED\|ERROR\) \([^ ]*\).*/\1 \2/p')
+	if ! (cd "$here" && /usr/bin/python3 -m pytest -q -p no:cacheprovider test_*.py >/dev/null 2>&1); then
+		echo "not ok py.pytest (pytest exits non-zero: /usr/bin/python3 -m pytest -q $here)"; fail=$((fail + 1))
 	fi
 fi
 

@@ -1298,10 +1298,6 @@ static enum result selinux_context(void)
 	return PASS;
 }
 
-#ifndef SO_PEERCONTEXT
-#define SO_PEERCONTEXT 1000
-#endif
-
 /*
  * SO_PEERCONTEXT on a unix socketpair: the policy's context for SELinux.
  * AppArmor (6.1) records no peer label on socketpairs, so it has no entry

@@ -9,9 +9,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
+/* From the modern tree's uapi header (Makefile UAPI=), never a constant here. */
 #ifndef SO_PEERCONTEXT
-#define SO_PEERCONTEXT 1000
+#error "SO_PEERCONTEXT undefined: build with the modern tree's uapi headers (UAPI=)"
 #endif
 #ifndef AF_NETLINK
 #define AF_NETLINK 16
