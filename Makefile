@@ -5,7 +5,7 @@ TOP := $(CURDIR)
 export TOP
 VARIANT ?= modern
 
-.PHONY: all test-reference distro-config help deps tree variants cocci test-bench test-cocci-series sparse bench bench-iters bench-prefixes report snapshot kernels bench-kernels initramfs test \
+.PHONY: all test-reference distro-config help deps tree variants cocci test-bench test-cocci-series sparse bench bench-iters bench-prefixes resolution report snapshot kernels bench-kernels initramfs test \
 	test-host test-guest bisect-check compile-touched checkpatch export-modern export-legacy clean distclean
 
 ## all: the main job: every variant, the functional matrix, cocci, sparse, benchmarks, the report
@@ -59,10 +59,15 @@ test-bench: deps
 sparse: variants
 	@analysis/sparse.sh
 
-## bench: benchmarks on the bench kernels (deterministic x2, wall-clock x3), the deterministic reproducibility bound, locks per hook on the test kernels
+## bench: benchmarks on the bench kernels (deterministic x2, wall-clock x3), the deterministic reproducibility bound, locks per hook on the test kernels, the resolution
 bench: variants
 	@rc=0; analysis/bench.sh --build || rc=1; analysis/det-bound.sh --full build/bench || rc=1; \
-	analysis/locks.sh --build || rc=1; analysis/bench-iters.sh --build || rc=1; exit $$rc
+	analysis/locks.sh --build || rc=1; analysis/bench-iters.sh --build || rc=1; \
+	analysis/resolution.sh --build || rc=1; exit $$rc
+
+## resolution: base and modern, AppArmor and Smack alone, under five perturbations (iteration counts, workload mix, two rebuilds): how far each path and amortised figure moves (part of bench)
+resolution: variants
+	@analysis/resolution.sh --build
 
 ## bench-iters: base and modern with one module or none at five microbenchmark iteration counts (which single-module costs are code), the throughput workloads with one module, the functions that differ (part of bench)
 bench-iters: variants

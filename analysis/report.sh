@@ -8,6 +8,7 @@
 #   build/bench/locks.tsv, locks-*.tsv                   locks per hook (analysis/locks.sh)
 #   build/analysis/sparse/summary.tsv, *-added.tsv       sparse (analysis/sparse.sh)
 #   build/cocci/report/summary.csv                       cocci (make -C cocci report)
+#   build/resolution/*.csv                               resolution (analysis/resolution.sh)
 #   build/linux/O-*-bench/vmlinux                        kernel size (size)
 #   build/linux branches base, modern, legacy            lines changed per series
 # A section whose inputs are missing says "not measured yet".  Takes seconds.
@@ -19,6 +20,7 @@ runs=${RUNS_DIR:-$BUILD/runs}
 bench=${BENCH_DIR:-$BUILD/bench}
 sparse=${SPARSE_DIR:-$BUILD/analysis/sparse}
 cocci=${COCCI_DIR:-$BUILD/cocci/report}
+resolution=${RESOLUTION_DIR:-$BUILD/resolution}
 mkdir -p "$out"
 rm -f "$out"/*.csv "$out"/*.svg "$out"/*.gp
 R=$out/REPORT.md
@@ -731,6 +733,11 @@ single_module_throughput() {
 {
 echo "### 2.6 One module: modern against base at several iteration counts (issue 16)"
 echo
+echo "These are amortised means (\`ns_per_op\`). Issue 16's goals (1.01, 1.002) are"
+echo "smaller than what such figures resolve: §2.7 measures how far they move with layout"
+echo "and workload alone, and compares path costs instead. Read a ratio below as a difference"
+echo "only where §2.7 says its interval excludes none."
+echo
 idir=${ITERS_DIR:-$BUILD/bench-iters}
 : >"$out/single-module.tsv"
 [ -d "$idir" ] && single_module "$idir" >"$out/single-module.tsv"
@@ -822,6 +829,11 @@ if [ -s "$fd" ] && grep -q '^fn-diff: ' "$fd"; then
 	echo
 fi
 } >>"$R"
+
+# ------------------------------------------------------------ resolution
+# Section 2.7 (issue 35): analysis/resolution.sh's figures, written by
+# analysis/report_resolution.py (CSV read by column name).
+"$TOP/analysis/report_resolution.py" "$resolution" "$out" >>"$R"
 
 # ---------------------------------------------------------------- memory
 {
@@ -1334,7 +1346,11 @@ lines=$(
 	[ -z "$l" ] || echo "- sparse against base (§7): $l."
 	l=$(grep -m1 ' single-module figures within 1.01 of base\.$' "$R" || true)
 	t=$(grep -E '^[0-9]+ of [0-9]+ (socket and file figures|single-module throughput figures) within 1\.002 of base' "$R" | paste -sd' ' - || true)
-	[ -z "$l$t" ] || echo "- One module, modern against base (§2.6, issue 16): ${l:+$l}${l:+${t:+ }}${t:+$t}"
+	# Issue 16's 1.01 and 1.002 goals are below what the amortised
+	# figures resolve: at a glance only with the measured resolution
+	# beside them (§2.7), else not at all.
+	r=$(grep -m1 '^Resolution (§2.7): ' "$R" || true)
+	[ -z "$r" ] || echo "- ${r/Resolution (§2.7): /Resolution of the figures (§2.7, issue 35): }"
 )
 echo "${lines:-$NM (no matrix, benchmark or sparse results).}"
 echo

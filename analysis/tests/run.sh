@@ -23,7 +23,7 @@ report_only() {
 	local out=$1 e=$tmp/empty
 	shift
 	mkdir -p "$e"
-	env RUNS_DIR="$e" BENCH_DIR="$e" SPARSE_DIR="$e" COCCI_DIR="$e" BOUND_DIR="$e" \
+	env RUNS_DIR="$e" BENCH_DIR="$e" SPARSE_DIR="$e" COCCI_DIR="$e" BOUND_DIR="$e" RESOLUTION_DIR="$e" \
 		PREFIX_DIR="$e" ITERS_DIR="$e" "$@" "$A/report.sh" "$out" >/dev/null 2>&1
 }
 
@@ -246,7 +246,7 @@ fn-diff: 2 changed, 4 added, 1 removed of 13 functions"
 	   report_only "$d/report" ITERS_DIR="$d/iters" &&
 	   grep -q '^`fn-diff.csv`): \*\*2 changed, 4 added, 1 removed of 13 functions\*\*\. ' "$d/report/REPORT.md" &&
 	   grep -q '^- changed: `changed_errno`, `changed_global`$' "$d/report/REPORT.md" &&
-	   awk '/^### 2\.6/ { s = 1 } /^## 3\./ { s = 0 } s && /not measured/ { nm = NR } s && /^Functions whose/ { fl = NR }
+	   awk '/^### 2\.6/ { s = 1 } /^(## 3\.|### 2\.7)/ { s = 0 } s && /not measured/ { nm = NR } s && /^Functions whose/ { fl = NR }
 		END { exit !(nm && fl && nm < fl) }' "$d/report/REPORT.md" &&
 	   csv_ok "$d/report" fn-diff; then
 		echo "ok analysis.fn_diff"; pass=$((pass + 1))
@@ -268,7 +268,8 @@ fi
 # cost is modern / base for a round-trip time and base / modern for a
 # throughput, a cost beyond 1.002 is marked, a workload that failed on
 # either kernel has no row and is named, a figure whose two boots differ is
-# counted, and single-module-throughput.csv is as DATA.md documents it.
+# counted, single-module-throughput.csv is as DATA.md documents it, and
+# "At a glance" does not quote the 1.002 goal (below the resolution, §2.7).
 if [ -z "${EXPECTED:-}" ]; then
 	i=$tmp/iters-tput
 	mkdir -p "$i/throughput"
@@ -289,7 +290,7 @@ if [ -z "${EXPECTED:-}" ]; then
 	   grep -q 'one pair of boots per row, \*\*1 figures differ between the two boots of their row\*\*)' "$f" &&
 	   grep -q "^either kernel has no row (here: smack sockperf_tcp; Smack refuses sockperf TCP's" "$f" &&
 	   grep -q '^2 of 3 single-module throughput figures within 1.002 of base.$' "$f" &&
-	   grep -q '^- One module, modern against base (§2.6, issue 16): 2 of 3 single-module throughput' "$f" &&
+	   ! grep -q '^- One module, modern against base (§2.6' "$f" &&
 	   csv_ok "$tmp/report-tput" single-module-throughput; then
 		echo "ok report.single_module_throughput"; pass=$((pass + 1))
 	else
