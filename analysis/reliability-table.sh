@@ -8,8 +8,9 @@
 # RUNS_DIR overrides build/runs.  Per run it reads:
 #   tap.log      "# figures: suite=stress ops=N ...",
 #                "# figures: suite=faults injected=N ...",
-#                "# figures: suite=badinput tried=N fuzz=N ..."
-#                (printed by vm/tests/stress.c, faults.c, badinput.c), and the
+#                "# figures: suite=badinput tried=N fuzz=N ...",
+#                "# figures: suite=race cpus=N ops=N ..."
+#                (printed by vm/tests/stress.c, faults.c, badinput.c, race.c), and the
 #                result lines of those suites' cases;
 #   console.log  kernel reports, with vm/judge.sh's patterns: KASAN, BUG,
 #                WARNING, lockdep, RCU, sleeping in atomic, hung task, soft
@@ -45,8 +46,8 @@ else
 	die "no $runs/matrix.list: run vm/matrix.sh, or name run directories"
 fi
 
-echo "| variant | stack | operations run | faults injected | bad inputs tried | fuzz iterations | reliability cases failed | kernel reports | leaks |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| variant | stack | CPUs | operations run | race operations | faults injected | bad inputs tried | fuzz iterations | reliability cases failed | kernel reports | leaks |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for name in "${list[@]}"; do
 	d=$runs/$name
 	# <variant>-<stack>: variants (legacy:rcu ...) have no '-', stacks may.
@@ -56,8 +57,9 @@ for name in "${list[@]}"; do
 	inj=$(figure "$tap" faults injected)
 	tried=$(figure "$tap" badinput tried)
 	fuzz=$(figure "$tap" badinput fuzz)
-	if [ -f "$tap" ] && grep -qE '^(not )?ok [0-9]+ (stress|faults|badinput)\.' "$tap"; then
-		failed=$(grep -cE '^not ok [0-9]+ (stress|faults|badinput)\.' "$tap" || true)
+	cpus=$(figure "$tap" race cpus) rops=$(figure "$tap" race ops)
+	if [ -f "$tap" ] && grep -qE '^(not )?ok [0-9]+ (stress|faults|badinput|race)\.' "$tap"; then
+		failed=$(grep -cE '^not ok [0-9]+ (stress|faults|badinput|race)\.' "$tap" || true)
 	else
 		failed=-
 	fi
@@ -68,11 +70,13 @@ for name in "${list[@]}"; do
 	else
 		reports='?' leaks='?'
 	fi
-	echo "| $variant | $stack | $ops | $inj | $tried | $fuzz | $failed | $reports | $leaks |"
+	echo "| $variant | $stack | $cpus | $ops | $rops | $inj | $tried | $fuzz | $failed | $reports | $leaks |"
 done
 echo
 echo "Operations: stress-suite operations (socket churn, connect/accept, SCM_RIGHTS,"
 echo "SO_PASSSEC, attr/context, SO_PEERCONTEXT, display switches) by all workers;"
 echo "faults: slab allocation failures injected (fail-nth and failslab); bad inputs:"
-echo "refused writes and getsockopt calls of the badinput suite, fuzz iterations apart."
+echo "refused writes and getsockopt calls of the badinput suite, fuzz iterations apart;"
+echo "CPUs and race operations: the race suite's (several CPUs on the same objects; \"-\""
+echo "where a row does not run it)."
 echo "Kernel reports and leaks come from each run's console.log; the standard is 0."

@@ -33,6 +33,9 @@ export LSM_KBUILD_LOCK_HELD=1	# vm/tree.sh checkout below must not wait for it
 
 if [ -n "${KTREE:-}" ]; then
 	name=dev-$name; LINUX=$(cd "$KTREE" && pwd); out=$LINUX/O-$name
+	# ccache rewrites paths under the tree it builds: a worktree's objects
+	# hit what build/linux compiled (lib.sh set build/linux).
+	export CCACHE_BASEDIR=$LINUX
 else
 	"$TOP/vm/tree.sh" checkout "$variant"
 fi

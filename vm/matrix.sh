@@ -101,10 +101,20 @@ while read -r v stack lsm expect suites params; do
 	n=$((n + 1))
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
 	(
-		# A row's sixth column: more kernel parameters, ';'-separated.
-		params=${params:-}
-		export QEMU_APPEND="${QEMU_APPEND:-} ${params//;/ }"
-		if "$TOP/vm/run-qemu.sh" "$v-$stack" "${kern[$v]}" "$initrd" "$lsm" "$expect" "$suites" 600 \
+		# A row's sixth column: more kernel parameters, ';'-separated;
+		# "qemu:smp=N" among them boots the guest with N vCPUs instead
+		# (multi-threaded TCG).
+		params=${params:-} kparams=
+		for p in ${params//;/ }; do
+			case $p in
+			qemu:smp=*) export QEMU_SMP=${p#qemu:smp=} ;;
+			*) kparams="$kparams $p" ;;
+			esac
+		done
+		export QEMU_APPEND="${QEMU_APPEND:-}$kparams"
+		# Several vCPUs share the two host cores: more time.
+		tmo=600; [ "${QEMU_SMP:-1}" -le 1 ] || tmo=900
+		if "$TOP/vm/run-qemu.sh" "$v-$stack" "${kern[$v]}" "$initrd" "$lsm" "$expect" "$suites" "$tmo" \
 			>/dev/null 2>&1; then r=ok; else r=FAILED; fi
 		progress "guest $v $stack: $r"
 	) &

@@ -18,9 +18,12 @@ append="$append oops=panic kmemleak=on nokaslr ${QEMU_APPEND:-}"
 # Let failslab target the socket and blob caches (faults suite): since 5.9
 # a cache's failslab mark can only be set at boot.
 append="$append slub_debug=A,kmalloc-32,kmalloc-64,kmalloc-96,kmalloc-128,kmalloc-192,TCP,TCPv6"
+# QEMU_SMP=N (vm/matrix.sh: "qemu:smp=N"): N vCPUs, one host thread each.
+accel=tcg
+[ "${QEMU_SMP:-1}" -le 1 ] || accel=tcg,thread=multi
 # The console log captures everything; ttyS1 carries TAP only.
 timeout -s KILL "$tmo" qemu-system-x86_64 \
-	-accel tcg ${QEMU_ICOUNT:+-icount shift=0,sleep=off} \
+	-accel "$accel" ${QEMU_ICOUNT:+-icount shift=0,sleep=off} \
 	-smp "${QEMU_SMP:-1}" -m "${QEMU_MEM:-1024}" -cpu max \
 	-nographic -no-reboot -monitor none \
 	-serial "file:$dir/console.log" -serial "file:$dir/tap.raw" \

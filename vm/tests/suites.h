@@ -16,6 +16,7 @@ extern const struct suite cipso;
 extern const struct suite blobs;
 extern const struct suite arbitrary;
 extern const struct suite evm;
+extern const struct suite race;
 
 const char *display_lsm(void);
 const char *initial_context(const char *lsm);
@@ -31,6 +32,6 @@ enum result policy_selinux_labels(void);
 static const struct suite *const all_suites[] = { &base, &modern, &legacy, &policy,
 						     &stress, &faults, &badinput,
 						     &binder, &cipso, &blobs, &arbitrary,
-						     &evm };
+						     &evm, &race };
 #endif
 #endif

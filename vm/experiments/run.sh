@@ -1,0 +1,69 @@
+#!/bin/bash
+# run.sh EXPERIMENT: an injected bug that a matrix row must catch (issue
+# 36: "failing without").  EXPERIMENT.patch is applied on a throw-away
+# worktree (build/experiment-tree) at the commit of the variant the table
+# below names, never on a branch; that tree's test kernel is built
+# (vm/kbuild.sh with KTREE, the row's flavour) and the rows are booted as
+# vm/matrix.sh boots them.  The experiment passes when every row FAILS the
+# judge; the console lines that made it fail are printed.
+# Results: build/runs/experiment-EXPERIMENT-STACK/ (console.log, results.tsv).
+#
+# experiment             variant:flavour   rows (vm/matrix.txt stacks)
+#   legacy-inode-free-now  legacy          smack+apparmor selinux+apparmor
+#     security_list_free_rcu() frees an inode's chain nodes at once instead
+#     of after a grace period: RCU path walks still read them.
+#   modern-inode-free-now  modern:distro   selinux+apparmor
+#     security_inode_free() frees the inode blob at once instead of after a
+#     grace period.
+. "$(dirname "$0")/../lib.sh"
+exp=${1:?usage: run.sh legacy-inode-free-now|modern-inode-free-now}
+case $exp in
+legacy-inode-free-now) vf=legacy rows="smack+apparmor selinux+apparmor" ;;
+modern-inode-free-now) vf=modern:distro rows="selinux+apparmor" ;;
+*) die "unknown experiment $exp" ;;
+esac
+patch=$TOP/vm/experiments/$exp.patch
+v=${vf%%:*} f=; case $vf in *:*) f=${vf#*:} ;; esac
+out=$BUILD/experiments/$exp
+wt=$BUILD/experiment-tree
+mkdir -p "$out"
+[ -d "$wt" ] || git -C "$LINUX" worktree add -q --detach "$wt" "$v"
+git -C "$wt" checkout -q --detach -f "$(git -C "$LINUX" rev-parse "$v")"
+git -C "$wt" apply "$patch" || die "$exp.patch does not apply to $v"
+frag=()
+if [ -n "$f" ]; then
+	frag=("$TOP/vm/config/$v-$f.config")
+	[ -f "${frag[0]}" ] || frag=("$TOP/vm/config/$f.config")
+fi
+progress "experiment $exp: building $vf with the injected change"
+KTREE=$wt "$TOP/vm/kbuild.sh" "$v" test "${frag[@]}" || { git -C "$wt" checkout -q -f .; die "build failed"; }
+git -C "$wt" checkout -q -f .
+name=dev-$v-test${f:+-$(basename "${frag[0]}" .config)}
+kernel=$out/bzImage
+cp "$wt/O-$name/arch/x86/boot/bzImage" "$kernel"
+initrd=$out/initramfs.cpio
+INITRAMFS_WORK=$out "$TOP/vm/mkinitramfs.sh" "$initrd"
+caught=0 total=0
+for stack in $rows; do
+	row=$(awk -v vf="$vf" -v s="$stack" '$1 == vf && $2 == s' "$TOP/vm/matrix.txt")
+	[ -n "$row" ] || die "vm/matrix.txt has no row $vf $stack"
+	read -r _ _ lsm expect suites params <<<"$row"
+	QEMU_SMP=1 kparams=
+	for p in ${params//;/ }; do
+		case $p in qemu:smp=*) QEMU_SMP=${p#qemu:smp=} ;; *) kparams="$kparams $p" ;; esac
+	done
+	total=$((total + 1))
+	progress "experiment $exp: booting $vf $stack ($QEMU_SMP vCPUs, suites $suites)"
+	run=experiment-$exp-$stack
+	if QEMU_SMP=$QEMU_SMP QEMU_APPEND="$kparams" \
+		"$TOP/vm/run-qemu.sh" "$run" "$kernel" "$initrd" "$lsm" "$expect" "$suites" 900 >/dev/null 2>&1; then
+		echo "NOT CAUGHT: $vf $stack passed with $exp"
+	else
+		caught=$((caught + 1))
+		echo "caught: $vf $stack failed with $exp:"
+		grep -E 'BUG: KASAN|BUG: KCSAN|WARNING:|BUG:|general protection|Kernel panic' "$BUILD/runs/$run/console.log" | head -n 5 | sed 's/^/    /'
+		grep '^FAIL' "$BUILD/runs/$run/results.tsv" | head -n 5 | sed 's/^/    /'
+	fi
+done
+echo "experiment $exp: caught by $caught of $total rows"
+[ "$caught" = "$total" ]
