@@ -5,6 +5,11 @@
  * roles; every thread of a role is pinned to CPU (thread index % CPUs)
  * and loops until the case's time is up, counting its operations and
  * checking each result.  What a case races:
+ *   dir_churn        directories made and removed by two threads while two
+ *                    others look a name up in each: RCU path walks check
+ *                    search permission on directory inodes, and read their
+ *                    blobs, while another CPU frees them (15 s,
+ *                    lsmtest_race_churn_secs=)
  *   inode_churn      directories, files and symlinks created and removed
  *                    by two threads while two others walk the same paths
  *                    (stat, lstat, open through the symlink, getxattr of
@@ -114,6 +119,8 @@ static int race_secs(void)
 	return *p && atoi(p) > 0 ? atoi(p) : 5;
 }
 
+static int case_secs;	/* this case's time: race_secs() unless it says otherwise */
+
 /* Run every role of ROLES at once for the case's time; PASS when no check failed. */
 static enum result run_roles(const struct role *roles, int nroles)
 {
@@ -134,14 +141,17 @@ static enum result run_roles(const struct role *roles, int nroles)
 			if (pthread_create(&t[n], NULL, thread_main, &a[n]))
 				return fail("pthread_create: %s", strerror(errno));
 		}
-	sleep(race_secs());
+	if (!case_secs)
+		case_secs = race_secs();
+	sleep(case_secs);
 	stop = 1;
 	for (i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
 	for (i = 0; i < n; i++)
 		len += snprintf(line + len, sizeof(line) - len, "%s%s %ld",
 				i ? ", " : "", a[i].role->name, ops[i]);
-	diag("%d CPUs, %d threads, %d s: %s", ncpu, n, race_secs(), line);
+	diag("%d CPUs, %d threads, %d s: %s", ncpu, n, case_secs, line);
+	case_secs = 0;
 	for (i = 0; i < n; i++)
 		total_ops += ops[i];
 	total_bad += bad;
@@ -153,15 +163,71 @@ static enum result run_roles(const struct role *roles, int nroles)
 	return bad ? fail("%ld failed checks", bad) : PASS;
 }
 
-/* ---- inode_churn ---- */
-
-static char dpath[NNAMES][64], fpath[NNAMES][64], lpath[NNAMES][64];
-static const char *label_xattr;	/* the display module's file attribute */
-
 static int is_gone(int err)
 {
 	return err == ENOENT || err == ENOTDIR;
 }
+
+/* ---- dir_churn ---- */
+
+#define NDIRS 8
+static char cdir[NDIRS][64], cpath[NDIRS][64];
+
+/* Make and remove this thread's directories: each rmdir frees an inode. */
+static void dir_make_remove(int i)
+{
+	int k;
+
+	for (k = i; k < NDIRS; k += 2) {
+		if (mkdir(cdir[k], 0755) && errno != EEXIST)
+			race_bad("mkdir %s: %s", cdir[k], strerror(errno));
+		if (rmdir(cdir[k]) && errno != ENOENT)
+			race_bad("rmdir %s: %s", cdir[k], strerror(errno));
+	}
+}
+
+/*
+ * Look a name up in every directory: the path walk checks search
+ * permission on each directory under RCU (MAY_NOT_BLOCK), reading the
+ * directory inode's blobs while another CPU may be freeing that inode.
+ */
+static void dir_lookup(int i)
+{
+	struct stat st;
+	int k;
+
+	(void)i;
+	for (k = 0; k < NDIRS; k++) {
+		if (!stat(cpath[k], &st))
+			race_bad("stat %s: it exists", cpath[k]);
+		else if (!is_gone(errno))
+			race_bad("stat %s: %s", cpath[k], strerror(errno));
+	}
+}
+
+static enum result dir_churn(void)
+{
+	static const struct role roles[] = {
+		{ "mkdir_rmdir", dir_make_remove, 2 },
+		{ "lookup", dir_lookup, 2 },
+	};
+	const char *p = param("race_churn_secs");
+	int k;
+
+	if (mkdir(RACE_DIR, 0755) && errno != EEXIST)
+		return fail("mkdir " RACE_DIR ": %s", strerror(errno));
+	for (k = 0; k < NDIRS; k++) {
+		snprintf(cdir[k], sizeof(cdir[k]), RACE_DIR "/c%d", k);
+		snprintf(cpath[k], sizeof(cpath[k]), RACE_DIR "/c%d/x", k);
+	}
+	case_secs = *p && atoi(p) > 0 ? atoi(p) : 15;
+	return run_roles(roles, 2);
+}
+
+/* ---- inode_churn ---- */
+
+static char dpath[NNAMES][64], fpath[NNAMES][64], lpath[NNAMES][64];
+static const char *label_xattr;	/* the display module's file attribute */
 
 /* Create and remove directory, file and symlink NAME (one per thread). */
 static void churn(int i)
@@ -551,6 +617,7 @@ static enum result race_figures(void)
 }
 
 static const struct tcase race_cases[] = {
+	{ "dir_churn", dir_churn },
 	{ "inode_churn", inode_churn },
 	{ "relabel_walkers", relabel_walkers },
 	{ "peer_vs_display", peer_vs_display },
