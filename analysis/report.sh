@@ -1029,8 +1029,11 @@ lines_of() {	# lines_of VARIANT: "+A -D in F files" against its parent
 		for (i = 1; i <= NF; i++) { if ($i ~ /^insertion/) a = $(i - 1); if ($i ~ /^deletion/) d = $(i - 1) }
 		printf "+%d −%d in %d files", a, d, f }'
 }
-det_val() {	# det_val KERNEL STACK NAME METRIC
-	[ -f "$bench/det.tsv" ] && awk -F'\t' -v k="$1" -v s="$2" -v n="$3" -v m="$4" '$1 == k && $2 == s && $3 == n && $4 == m { print $5; exit }' "$bench/det.tsv"
+det_val() {	# det_val KERNEL STACK NAME METRIC: run 1, "(error path: ERRNO)" after a figure of a failing call
+	[ -f "$bench/det.tsv" ] && awk -F'\t' -v k="$1" -v s="$2" -v n="$3" -v m="$4" '
+		$1 == k && $2 == s && $3 == n && $4 == "result" { r = $5 }
+		$1 == k && $2 == s && $3 == n && $4 == m { v = $5 }
+		END { if (v != "") print v ((r != "" && r != "ok" && m != "result") ? " (error path: " r ")" : "") }' "$bench/det.tsv"
 }
 sparse_of() {
 	[ -f "$sparse/summary.tsv" ] && awk -F'\t' -v v="$1" '$1 == v { printf "%d diagnostics, +%d −%d vs base", $3, $4, $5 }' "$sparse/summary.tsv"

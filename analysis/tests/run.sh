@@ -374,6 +374,23 @@ PY
 	fi
 fi
 
+# A figure of a call that failed is labelled "error path" where the design
+# table (§5) shows it (issue 35: SO_PEERCONTEXT timed ENOPROTOOPT for weeks).
+if [ -z "${EXPECTED:-}" ]; then
+	e=$tmp/errpath
+	mkdir -p "$e"
+	{ printf 'kernel\tstack\tname\tmetric\trun1\trun2\tsame\n'
+	  printf 'modern\tsmack+apparmor\tgetsockopt_peercontext\t%s\t%s\t%s\tyes\n' ns_per_op 468.0 468.0 result ENOPROTOOPT ENOPROTOOPT
+	  printf 'legacy\tsmack+apparmor\tgetsockopt_peercontext\t%s\t%s\t%s\tyes\n' ns_per_op 580.0 580.0 result ok ok
+	} >"$e/det.tsv"
+	if report_only "$tmp/report-errpath" BENCH_DIR="$e" &&
+	   grep -q '^| instructions per SO_PEERCONTEXT call (smack+apparmor) \[sock\] | [^|]* | 468.0 (error path: ENOPROTOOPT) | 580.0 |' "$tmp/report-errpath/REPORT.md"; then
+		echo "ok report.error_path_label"; pass=$((pass + 1))
+	else
+		echo "not ok report.error_path_label (the design table does not label the failing call)"; fail=$((fail + 1))
+	fi
+fi
+
 # The Python analysis programs' own tests (test_*.py: resolution.py,
 # bench-check.py), Debian's python3 and pytest: one line per test.
 if [ -z "${EXPECTED:-}" ]; then
