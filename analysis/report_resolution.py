@@ -29,8 +29,14 @@ def interval(lo, hi, fmt="{:+g}"):
 
 
 def result_note(result):
-    """'' for ok, else the error path label the report uses everywhere."""
-    return "" if result in ("ok", "") else f"error path ({result})"
+    """'' for ok, else the label the report uses: an error path on both
+    kernels, or two different operations (KERNEL/BASE results differ)."""
+    if result in ("ok", ""):
+        return ""
+    if "/" in result:
+        k, b = result.split("/", 1)
+        return f"not comparable: {k} on the kernel, {b} on base"
+    return f"error path: {result}"
 
 
 def runs_line(resdir):
@@ -118,6 +124,9 @@ def section(resdir, outdir):
         lines += ["Path costs that moved (spread per kernel/stack): " +
                   "; ".join(f"{n}: {', '.join(v)}" for n, v in sorted(inexact.items())) + ".", ""]
     lines += compare_table(compare, figures) + [""]
+    lines += ["Read an amortised verdict with the path column beside it: an amortised difference "
+              "on a path whose cost is the same to the instruction comes from where deferred work "
+              "lands, and says that five perturbations do not span every layout.", ""]
     pd = [c for c in compare if c["metric"] == "path_ns"]
     ad = [c for c in compare if c["metric"] == "ns_per_op"]
     pdiff = [c for c in pd if c["verdict"] == "differs"]

@@ -120,7 +120,7 @@ def test_report_section(tmp_path):
     text = "\n".join(rr.section(str(out), str(rep)))
     assert ("Against base: 1 of 2 path costs differ beyond their interval "
             "(modern smack getppid +23); 0 of 1 amortised costs do.") in text
-    assert "| modern | smack | peercontext | 500 | +0 | within resolution | – | – | error path (ENOPROTOOPT) |" in text
+    assert "| modern | smack | peercontext | 500 | +0 | within resolution | – | – | error path: ENOPROTOOPT |" in text
     assert "`i2000`, `pad`" in text
     assert sorted(os.listdir(rep)) == ["resolution-compare.csv", "resolution-figures.csv",
                                        "resolution-summary.csv"]
