@@ -17,7 +17,9 @@ append="console=ttyS0 panic=-1 lsmtest_expect=$expect lsmtest_suites=$suites"
 append="$append oops=panic kmemleak=on nokaslr ${QEMU_APPEND:-}"
 # Let failslab target the socket and blob caches (faults suite): since 5.9
 # a cache's failslab mark can only be set at boot.
-append="$append slub_debug=A,kmalloc-32,kmalloc-64,kmalloc-96,kmalloc-128,kmalloc-192,TCP,TCPv6"
+# QEMU_SLUB_DEBUG replaces it (vm/experiments: slub_debug=FZP poisons every
+# freed object, so that a read of one follows a poisoned pointer).
+append="$append ${QEMU_SLUB_DEBUG:-slub_debug=A,kmalloc-32,kmalloc-64,kmalloc-96,kmalloc-128,kmalloc-192,TCP,TCPv6}"
 # QEMU_SMP=N (vm/matrix.sh: "qemu:smp=N"): N vCPUs, one host thread each.
 accel=tcg
 [ "${QEMU_SMP:-1}" -le 1 ] || accel=tcg,thread=multi

@@ -15,14 +15,23 @@
 #   modern-inode-free-now  modern:distro   selinux+apparmor
 #     security_inode_free() frees the inode blob at once instead of after a
 #     grace period.
+#   legacy-inode-free-now-fast  legacy     selinux+apparmor
+#     the first, on a kernel without KASAN and lockdep (fast.config) with
+#     every freed slab object poisoned (slub_debug=FZP), four vCPUs, the
+#     base and race suites, dir_churn for 30 s.  SELinux reads the inode
+#     blob in an RCU path walk; Smack returns -ECHILD there (ref-walk).
 . "$(dirname "$0")/../lib.sh"
-exp=${1:?usage: run.sh legacy-inode-free-now|modern-inode-free-now}
+exp=${1:?usage: run.sh legacy-inode-free-now|legacy-inode-free-now-fast|modern-inode-free-now}
+extra=() smp= suites_only= kextra= slub=
 case $exp in
 legacy-inode-free-now) vf=legacy rows="smack+apparmor selinux+apparmor" ;;
+legacy-inode-free-now-fast)
+	vf=legacy rows="selinux+apparmor" extra=("$TOP/vm/experiments/fast.config")
+	smp=4 suites_only=base,race kextra=" lsmtest_race_churn_secs=30" slub=slub_debug=FZP ;;
 modern-inode-free-now) vf=modern:distro rows="selinux+apparmor" ;;
 *) die "unknown experiment $exp" ;;
 esac
-patch=$TOP/vm/experiments/$exp.patch
+patch=$TOP/vm/experiments/${exp%-fast}.patch
 v=${vf%%:*} f=; case $vf in *:*) f=${vf#*:} ;; esac
 out=$BUILD/experiments/$exp
 wt=$BUILD/experiment-tree
@@ -36,9 +45,11 @@ if [ -n "$f" ]; then
 	[ -f "${frag[0]}" ] || frag=("$TOP/vm/config/$f.config")
 fi
 progress "experiment $exp: building $vf with the injected change"
+frag+=("${extra[@]}")
 KTREE=$wt "$TOP/vm/kbuild.sh" "$v" test "${frag[@]}" || { git -C "$wt" checkout -q -f .; die "build failed"; }
 git -C "$wt" checkout -q -f .
-name=dev-$v-test${f:+-$(basename "${frag[0]}" .config)}
+name=dev-$v-test
+[ ${#frag[@]} -eq 0 ] || name=$name-$(basename "${frag[0]}" .config)
 kernel=$out/bzImage
 cp "$wt/O-$name/arch/x86/boot/bzImage" "$kernel"
 initrd=$out/initramfs.cpio
@@ -52,16 +63,19 @@ for stack in $rows; do
 	for p in ${params//;/ }; do
 		case $p in qemu:smp=*) QEMU_SMP=${p#qemu:smp=} ;; *) kparams="$kparams $p" ;; esac
 	done
+	[ -z "$smp" ] || QEMU_SMP=$smp
+	[ -z "$suites_only" ] || suites=$suites_only
+	kparams="$kparams$kextra"
 	total=$((total + 1))
 	progress "experiment $exp: booting $vf $stack ($QEMU_SMP vCPUs, suites $suites)"
 	run=experiment-$exp-$stack
-	if QEMU_SMP=$QEMU_SMP QEMU_APPEND="$kparams" \
+	if QEMU_SMP=$QEMU_SMP QEMU_APPEND="$kparams" QEMU_SLUB_DEBUG=$slub \
 		"$TOP/vm/run-qemu.sh" "$run" "$kernel" "$initrd" "$lsm" "$expect" "$suites" 900 >/dev/null 2>&1; then
 		echo "NOT CAUGHT: $vf $stack passed with $exp"
 	else
 		caught=$((caught + 1))
 		echo "caught: $vf $stack failed with $exp:"
-		grep -E 'BUG: KASAN|BUG: KCSAN|WARNING:|BUG:|general protection|Kernel panic' "$BUILD/runs/$run/console.log" | head -n 5 | sed 's/^/    /'
+		grep -E 'BUG: KASAN|BUG: KCSAN|WARNING:|BUG:|general protection|Kernel panic|RIP: 0010|^\[ *[0-9.]+\]  [a-z_]+\+0x' "$BUILD/runs/$run/console.log" | head -n 12 | sed 's/^/    /'
 		grep '^FAIL' "$BUILD/runs/$run/results.tsv" | head -n 5 | sed 's/^/    /'
 	fi
 done
