@@ -88,13 +88,6 @@ kernel_path() {	# kernel_path KERNEL: its bzImage (KERNEL = VARIANT or VARIANT:F
 	[ -z "$f" ] || f=$(basename "$(flavour_frag "$v" "$f")" .config)
 	echo "$LINUX/O-$v-bench${f:+-$f}/arch/x86/boot/bzImage"
 }
-# flavour_frag VARIANT FLAVOUR: vm/config/VARIANT-FLAVOUR.config (one
-# variant's), else FLAVOUR.config (any variant's: distro), as vm/matrix.sh.
-flavour_frag() {
-	local c=$TOP/vm/config/$1-$2.config
-	[ -f "$c" ] || c=$TOP/vm/config/$2.config
-	echo "$c"
-}
 build_kernel() {	# like vm/matrix.sh: FLAVOUR adds vm/config/VARIANT-FLAVOUR.config
 	local k=$1 v f
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac

@@ -40,6 +40,28 @@ run_logged() {
 	fi
 }
 
+# flavour_frag VARIANT FLAVOUR: the fragment a flavour adds,
+# vm/config/VARIANT-FLAVOUR.config (one variant's: legacy-rcu), else
+# vm/config/FLAVOUR.config (any variant's: distro).
+flavour_frag() {
+	local c=$TOP/vm/config/$1-$2.config
+	[ -f "$c" ] || c=$TOP/vm/config/$2.config
+	echo "$c"
+}
+# row_params PARAMS: a vm/matrix.txt row's sixth column (';'-separated).
+# Sets row_smp to N of "qemu:smp=N" (empty without one) and row_kparams to
+# the other entries, the kernel parameters, each after a space.
+row_params() {
+	local p
+	row_smp= row_kparams=
+	for p in ${1//;/ }; do
+		case $p in
+		qemu:smp=*) row_smp=${p#qemu:smp=} ;;
+		*) row_kparams="$row_kparams $p" ;;
+		esac
+	done
+}
+
 series_dir() {
 	case $1 in
 	modern) echo "$TOP/modern-series" ;;

@@ -40,10 +40,8 @@ kernel_for() {
 		"$TOP/vm/kbuild.sh" "$v" test >&2 || return 1
 		echo "$LINUX/O-$v-test/arch/x86/boot/bzImage"
 	else
-		# vm/config/V-FLAVOUR.config (one variant's) or FLAVOUR.config (any
-		# variant's, e.g. distro: Debian's configuration).
-		local frag=$TOP/vm/config/$v-$f.config
-		[ -f "$frag" ] || frag=$TOP/vm/config/$f.config
+		local frag
+		frag=$(flavour_frag "$v" "$f")
 		"$TOP/vm/kbuild.sh" "$v" test "$frag" >&2 || return 1
 		echo "$LINUX/O-$v-test-$(basename "$frag" .config)/arch/x86/boot/bzImage"
 	fi
@@ -104,14 +102,9 @@ while read -r v stack lsm expect suites params; do
 		# A row's sixth column: more kernel parameters, ';'-separated;
 		# "qemu:smp=N" among them boots the guest with N vCPUs instead
 		# (multi-threaded TCG).
-		params=${params:-} kparams=
-		for p in ${params//;/ }; do
-			case $p in
-			qemu:smp=*) export QEMU_SMP=${p#qemu:smp=} ;;
-			*) kparams="$kparams $p" ;;
-			esac
-		done
-		export QEMU_APPEND="${QEMU_APPEND:-}$kparams"
+		row_params "${params:-}"
+		[ -z "$row_smp" ] || export QEMU_SMP=$row_smp
+		export QEMU_APPEND="${QEMU_APPEND:-}$row_kparams"
 		# Several vCPUs share the two host cores: more time.
 		tmo=600; [ "${QEMU_SMP:-1}" -le 1 ] || tmo=900
 		if "$TOP/vm/run-qemu.sh" "$v-$stack" "${kern[$v]}" "$initrd" "$lsm" "$expect" "$suites" "$tmo" \

@@ -40,10 +40,7 @@ mkdir -p "$out"
 git -C "$wt" checkout -q --detach -f "$(git -C "$LINUX" rev-parse "$v")"
 git -C "$wt" apply "$patch" || die "$exp.patch does not apply to $v"
 frag=()
-if [ -n "$f" ]; then
-	frag=("$TOP/vm/config/$v-$f.config")
-	[ -f "${frag[0]}" ] || frag=("$TOP/vm/config/$f.config")
-fi
+[ -z "$f" ] || frag=("$(flavour_frag "$v" "$f")")
 progress "experiment $exp: building $vf with the injected change"
 frag+=("${extra[@]}")
 KTREE=$wt "$TOP/vm/kbuild.sh" "$v" test "${frag[@]}" || { git -C "$wt" checkout -q -f .; die "build failed"; }
@@ -59,13 +56,10 @@ for stack in $rows; do
 	row=$(awk -v vf="$vf" -v s="$stack" '$1 == vf && $2 == s' "$TOP/vm/matrix.txt")
 	[ -n "$row" ] || die "vm/matrix.txt has no row $vf $stack"
 	read -r _ _ lsm expect suites params <<<"$row"
-	QEMU_SMP=1 kparams=
-	for p in ${params//;/ }; do
-		case $p in qemu:smp=*) QEMU_SMP=${p#qemu:smp=} ;; *) kparams="$kparams $p" ;; esac
-	done
-	[ -z "$smp" ] || QEMU_SMP=$smp
+	row_params "$params"
+	QEMU_SMP=${smp:-${row_smp:-1}}
 	[ -z "$suites_only" ] || suites=$suites_only
-	kparams="$kparams$kextra"
+	kparams="$row_kparams$kextra"
 	total=$((total + 1))
 	progress "experiment $exp: booting $vf $stack ($QEMU_SMP vCPUs, suites $suites)"
 	run=experiment-$exp-$stack
