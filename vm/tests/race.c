@@ -112,22 +112,37 @@ static void *thread_main(void *p)
 	return NULL;
 }
 
-static int race_secs(void)
+/* lsmtest_NAME=N from the kernel command line, else DEF (seconds). */
+static int param_secs(const char *name, int def)
 {
-	const char *p = param("race_secs");
+	const char *p = param(name);
 
-	return *p && atoi(p) > 0 ? atoi(p) : 5;
+	return *p && atoi(p) > 0 ? atoi(p) : def;
 }
 
-static int case_secs;	/* this case's time: race_secs() unless it says otherwise */
+/* A case's time, unless it has its own. */
+static int race_secs(void)
+{
+	return param_secs("race_secs", 5);
+}
 
-/* Run every role of ROLES at once for the case's time; PASS when no check failed. */
-static enum result run_roles(const struct role *roles, int nroles)
+/* The directory the file cases work in, on /tmp's tmpfs. */
+static enum result race_dir(void)
+{
+	if (mkdir(RACE_DIR, 0755) && errno != EEXIST)
+		return fail("mkdir " RACE_DIR ": %s", strerror(errno));
+	return PASS;
+}
+
+#define NROLES(roles) ((int)(sizeof(roles) / sizeof((roles)[0])))
+
+/* Run every role of ROLES at once for SECS seconds; PASS when no check failed. */
+static enum result run_roles(const struct role *roles, int nroles, int secs)
 {
 	pthread_t t[MAX_THREADS];
 	struct thread_arg a[MAX_THREADS];
 	char line[256];
-	int r, i, n = 0, len = 0;
+	int r, i, n = 0, len = 0, err;
 
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	if (ncpu < 1)
@@ -138,20 +153,22 @@ static enum result run_roles(const struct role *roles, int nroles)
 	for (r = 0; r < nroles; r++)
 		for (i = 0; i < roles[r].count && n < MAX_THREADS; i++, n++) {
 			a[n] = (struct thread_arg){ &roles[r], i, n };
-			if (pthread_create(&t[n], NULL, thread_main, &a[n]))
-				return fail("pthread_create: %s", strerror(errno));
+			err = pthread_create(&t[n], NULL, thread_main, &a[n]);
+			if (err) {
+				stop = 1;
+				while (n--)
+					pthread_join(t[n], NULL);
+				return fail("pthread_create: %s", strerror(err));
+			}
 		}
-	if (!case_secs)
-		case_secs = race_secs();
-	sleep(case_secs);
+	sleep(secs);
 	stop = 1;
 	for (i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
 	for (i = 0; i < n; i++)
 		len += snprintf(line + len, sizeof(line) - len, "%s%s %ld",
 				i ? ", " : "", a[i].role->name, ops[i]);
-	diag("%d CPUs, %d threads, %d s: %s", ncpu, n, case_secs, line);
-	case_secs = 0;
+	diag("%d CPUs, %d threads, %d s: %s", ncpu, n, secs, line);
 	for (i = 0; i < n; i++)
 		total_ops += ops[i];
 	total_bad += bad;
@@ -211,17 +228,15 @@ static enum result dir_churn(void)
 		{ "mkdir_rmdir", dir_make_remove, 2 },
 		{ "lookup", dir_lookup, 2 },
 	};
-	const char *p = param("race_churn_secs");
 	int k;
 
-	if (mkdir(RACE_DIR, 0755) && errno != EEXIST)
-		return fail("mkdir " RACE_DIR ": %s", strerror(errno));
+	if (race_dir() != PASS)
+		return FAIL;
 	for (k = 0; k < NDIRS; k++) {
 		snprintf(cdir[k], sizeof(cdir[k]), RACE_DIR "/c%d", k);
 		snprintf(cpath[k], sizeof(cpath[k]), RACE_DIR "/c%d/x", k);
 	}
-	case_secs = *p && atoi(p) > 0 ? atoi(p) : 15;
-	return run_roles(roles, 2);
+	return run_roles(roles, NROLES(roles), param_secs("race_churn_secs", 15));
 }
 
 /* ---- inode_churn ---- */
@@ -293,15 +308,15 @@ static enum result inode_churn(void)
 	};
 	int k;
 
-	if (mkdir(RACE_DIR, 0755) && errno != EEXIST)
-		return fail("mkdir " RACE_DIR ": %s", strerror(errno));
+	if (race_dir() != PASS)
+		return FAIL;
 	for (k = 0; k < NNAMES; k++) {
 		snprintf(dpath[k], sizeof(dpath[k]), RACE_DIR "/d%d", k);
 		snprintf(fpath[k], sizeof(fpath[k]), RACE_DIR "/d%d/f", k);
 		snprintf(lpath[k], sizeof(lpath[k]), RACE_DIR "/l%d", k);
 	}
 	label_xattr = xattr_of(display_lsm());
-	return run_roles(roles, 2);
+	return run_roles(roles, NROLES(roles), race_secs());
 }
 
 /* ---- relabel_walkers (Smack) ---- */
@@ -349,8 +364,8 @@ static enum result relabel_walkers(void)
 
 	if (!lsm_active("smack"))
 		return skip("Smack is not active (its labels can be set by root)");
-	if (mkdir(RACE_DIR, 0755) && errno != EEXIST)
-		return fail("mkdir " RACE_DIR ": %s", strerror(errno));
+	if (race_dir() != PASS)
+		return FAIL;
 	fd = open(RELABEL_FILE, O_WRONLY | O_CREAT, 0644);
 	if (fd < 0)
 		return fail("create " RELABEL_FILE ": %s", strerror(errno));
@@ -358,7 +373,7 @@ static enum result relabel_walkers(void)
 	if (setxattr(RELABEL_FILE, "security.SMACK64", smack_labels[0],
 		     strlen(smack_labels[0]), 0))
 		return fail("setxattr SMACK64: %s", strerror(errno));
-	return run_roles(roles, 2);
+	return run_roles(roles, NROLES(roles), race_secs());
 }
 
 /* ---- peer_vs_display ---- */
@@ -461,7 +476,7 @@ static enum result peer_vs_display(void)
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
 		return fail("socketpair: %s", strerror(errno));
 	switcher_tid = 0;
-	r = run_roles(roles, 3);
+	r = run_roles(roles, NROLES(roles), race_secs());
 	close(sv[0]);
 	close(sv[1]);
 	return r;
@@ -543,7 +558,7 @@ static enum result close_vs_accept(void)
 		close(lfd);
 		return r;
 	}
-	r = run_roles(roles, 2);
+	r = run_roles(roles, NROLES(roles), race_secs());
 	close(lfd);
 	return r;
 }
@@ -605,7 +620,7 @@ static enum result exec_vs_context(void)
 	if (access("/bin/true", X_OK))
 		return skip("no /bin/true in the initramfs");
 	latest_child = 0;
-	return run_roles(roles, 2);
+	return run_roles(roles, NROLES(roles), race_secs());
 }
 
 /* The figures line analysis/reliability-table.sh reads. */
