@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 PKGS="linux-source-6.1 linux-config-6.1 gcc make flex bison bc libelf-dev libssl-dev cpio ccache
 qemu-system-x86 busybox-static coccinelle sparse sockperf dbench apparmor python3-pytest
-checkpolicy gnuplot-nox xz-utils git python3 nftables"
+checkpolicy gnuplot-nox xz-utils git python3 nftables dwarves"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -3,7 +3,7 @@
 # "distro" flavour, from Debian's own kernel configuration (package
 # linux-config-6.1, recorded in vm/distro-config.txt).  It takes Debian's
 # value of every option of the security modules, integrity (IMA, EVM),
-# audit, the BPF LSM and what it depends on, lockdown, Landlock, LoadPin,
+# audit, the BPF LSM and what it depends on (BTF included), lockdown, Landlock, LoadPin,
 # SafeSetID, TOMOYO, Yama, NetLabel, netfilter secmark / conntrack secctx /
 # nfqueue (and the nftables inet tables, objref and ct expressions that
 # set secmarks), keys, the tun driver (whose blob the blobs variant moves),
@@ -32,6 +32,10 @@ take='SECURITY|SECURITY_.*|LSM|LSM_.*|DEFAULT_SECURITY_.*|INTEGRITY|INTEGRITY_.*
 |TUN|NETDEVICES|NET_CORE'
 # What the BPF LSM needs to survive olddefconfig over tinyconfig (measured).
 take="$take|MODULES|BPF_SYSCALL|BPF_JIT|PERF_EVENTS|KPROBES|FTRACE|KPROBE_EVENTS|BPF_EVENTS"
+# A BPF LSM program attaches to its hook by the hook's BTF id: the kernel's
+# BTF (DEBUG_INFO_BTF: DWARF debug info turned into BTF by pahole, Debian's
+# package dwarves), as Debian builds it.
+take="$take|DEBUG_INFO|DEBUG_INFO_.*"
 take=$(tr -d '\n' <<<"$take")
 
 # Debian's values that this flavour overrides, and why:

@@ -1531,30 +1531,111 @@ static int have_path(const struct audit_rec *recs, size_t n)
 	return find_path(recs, n) != NULL;
 }
 
-/* AUDIT_ADD_RULE or AUDIT_DEL_RULE: every syscall exit touching @path. */
-static int audit_watch_rule(int fd, int type, int *seq, const char *path)
+/*
+ * AUDIT_ADD_RULE or AUDIT_DEL_RULE of an exit-filter rule on every system
+ * call with one string field: @field == @val.  0 or -errno (the ack).
+ */
+static int audit_str_rule(int fd, int type, int *seq, int action, int field,
+			  const char *val)
 {
 	struct {
 		struct audit_rule_data r;
-		char path[128];
+		char val[128];
 	} req;
-	size_t len = strlen(path);
+	size_t len = strlen(val);
 	int rc, acked = 1;
 
+	if (len > sizeof(req.val))
+		return -ENAMETOOLONG;
 	memset(&req, 0, sizeof(req));
 	req.r.flags = AUDIT_FILTER_EXIT;
-	req.r.action = AUDIT_ALWAYS;
+	req.r.action = action;
 	req.r.field_count = 1;
 	memset(req.r.mask, 0xff, sizeof(req.r.mask));
-	req.r.fields[0] = AUDIT_WATCH;
+	req.r.fields[0] = field;
 	req.r.values[0] = len;
 	req.r.fieldflags[0] = AUDIT_EQUAL;
 	req.r.buflen = len;
-	memcpy(req.r.buf, path, len);
+	memcpy(req.r.buf, val, len);
 	rc = audit_request(fd, type, &req, sizeof(req.r) + len, ++*seq);
 	if (!rc)
 		rc = audit_recv(fd, 2000, *seq, &acked, NULL, NULL, 0, NULL, NULL);
 	return rc ? rc : acked;
+}
+
+/* AUDIT_ADD_RULE or AUDIT_DEL_RULE: every syscall exit touching @path. */
+static int audit_watch_rule(int fd, int type, int *seq, const char *path)
+{
+	return audit_str_rule(fd, type, seq, AUDIT_ALWAYS, AUDIT_WATCH, path);
+}
+
+/*
+ * What one module answers to an audit rule "subj_role=@val": 0 (it makes
+ * a rule) or its errno.  SELinux knows roles once a policy is loaded (mdp's
+ * have base_r) and answers EOPNOTSUPP before; AppArmor reads the value as
+ * a label (a profile name, or "unconfined"); Smack has no roles.
+ */
+static int subj_role_answer(const char *lsm, const char *val)
+{
+	if (!strcmp(lsm, "selinux"))
+		return !sel_loaded ? EOPNOTSUPP : strcmp(val, "base_r") ? EINVAL : 0;
+	if (!strcmp(lsm, "apparmor"))
+		return strcmp(val, "unconfined") ? ENOENT : 0;
+	return EINVAL;
+}
+
+/*
+ * An audit rule on a field that some active modules can use and others
+ * cannot is the first ones' rule: another module's refusal does not take
+ * it away (modern patch "LSM: Use lsmblob in security_audit_rule_match").
+ * With SELinux and AppArmor active, "subj_role=unconfined" is refused by
+ * SELinux (EOPNOTSUPP before its policy, EINVAL after) and
+ * "subj_role=base_r" by AppArmor (ENOENT); before the fix each rule failed
+ * with that error.  With no module accepting, the first module's error
+ * comes back (audit keeps a rule refused with EINVAL), as on base.  Each
+ * added rule (action never, deleted at once) is checked by its deletion.
+ */
+static enum result audit_rule_each_module(void)
+{
+	static const char *const vals[] = { "unconfined", "base_r" };
+	const char *majors[3];
+	size_t n = active_majors(majors), i, v;
+	int fd, seq = 0, bad = 0;
+
+	if (!n)
+		return skip("no major module");
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (fd < 0)
+		return fail("socket(NETLINK_AUDIT): %s", strerror(errno));
+	for (v = 0; v < sizeof(vals) / sizeof(vals[0]); v++) {
+		int want = 0, first = 0, rc, del = 0;
+
+		for (i = 0; i < n; i++) {
+			int a = subj_role_answer(majors[i], vals[v]);
+
+			if (!a)
+				break;
+			if (!first)
+				first = a;
+		}
+		if (i == n)
+			want = first == EINVAL ? 0 : first;
+		rc = audit_str_rule(fd, AUDIT_ADD_RULE, &seq, AUDIT_NEVER, AUDIT_SUBJ_ROLE,
+				    vals[v]);
+		if (!rc)
+			del = audit_str_rule(fd, AUDIT_DEL_RULE, &seq, AUDIT_NEVER,
+					     AUDIT_SUBJ_ROLE, vals[v]);
+		diag("subj_role=%s (SELinux policy %s): %s, expected %s", vals[v],
+		     sel_loaded ? "loaded" : "not loaded", rc ? strerror(-rc) : "added",
+		     want ? strerror(want) : "added");
+		if (rc != -want || del) {
+			if (del)
+				diag("deleting it: %s", strerror(-del));
+			bad++;
+		}
+	}
+	close(fd);
+	return bad ? fail("%d rules", bad) : PASS;
 }
 
 /* AUDIT_SET of the failure mode; 0 or -errno. */
@@ -1731,6 +1812,14 @@ static int read_as_user(const char *path)
  * obj_type).  IMA's policy can be written once without IMA_WRITE_POLICY
  * (Debian's setting): this is the suite's only write.
  */
+/*
+ * A second line, inert (no filesystem has this magic): its subj_role= is
+ * SELinux's, which AppArmor refuses (ENOENT); before the fix of modern
+ * patch "LSM: Use lsmblob in security_audit_rule_match" IMA then refused
+ * the line (EINVAL) with both modules active.
+ */
+#define ROLE_RULE "dont_measure func=FILE_CHECK fsmagic=0x4c534d54 subj_role=base_r\n"
+
 static enum result ima_lsm_rule(void)
 {
 	char ctx[256], rule[320], *type, *colon;
@@ -1789,6 +1878,18 @@ static enum result ima_lsm_rule(void)
 	}
 	l = write(fd, rule, strlen(rule));
 	rc = errno;
+	if (l == (ssize_t)strlen(rule)) {
+		/* a second rule, on a field AppArmor has no use for */
+		l = write(fd, ROLE_RULE, strlen(ROLE_RULE));
+		rc = errno;
+		if (l != (ssize_t)strlen(ROLE_RULE)) {
+			close(fd);
+			umount(IMA_MNT);
+			return fail("IMA refused '%.*s': %s", (int)strlen(ROLE_RULE) - 1,
+				    ROLE_RULE, strerror(rc));
+		}
+		l = strlen(rule);
+	}
 	if (close(fd) && l >= 0) {
 		l = -1;
 		rc = errno;
@@ -2118,8 +2219,10 @@ static const struct tcase policy_cases[] = {
 	{ "display_smack_allows", display_smack_allows },
 	{ "audit_apparmor_denial", audit_apparmor_denial },
 	{ "audit_signal_info", audit_signal_info },
+	{ "audit_rule_before_policy", audit_rule_each_module },
 	{ "selinux_display_denied", selinux_display_denied },
 	{ "selinux_load", selinux_load },
+	{ "audit_rule_after_policy", audit_rule_each_module },
 	{ "selinux_display_allowed", selinux_display_allowed },
 	{ "selinux_context", selinux_context },
 	{ "selinux_peercontext", selinux_peercontext },

@@ -17,6 +17,7 @@ extern const struct suite blobs;
 extern const struct suite arbitrary;
 extern const struct suite evm;
 extern const struct suite race;
+extern const struct suite bpf;
 
 const char *display_lsm(void);
 const char *initial_context(const char *lsm);
@@ -32,6 +33,6 @@ enum result policy_selinux_labels(void);
 static const struct suite *const all_suites[] = { &base, &modern, &legacy, &policy,
 						     &stress, &faults, &badinput,
 						     &binder, &cipso, &blobs, &arbitrary,
-						     &evm, &race };
+						     &evm, &race, &bpf };
 #endif
 #endif
