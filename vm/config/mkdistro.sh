@@ -36,6 +36,9 @@ take="$take|MODULES|BPF_SYSCALL|BPF_JIT|PERF_EVENTS|KPROBES|FTRACE|KPROBE_EVENTS
 # BTF (DEBUG_INFO_BTF: DWARF debug info turned into BTF by pahole, Debian's
 # package dwarves), as Debian builds it.
 take="$take|DEBUG_INFO|DEBUG_INFO_.*"
+# A program runs from a BPF trampoline called at the hook's ftrace entry:
+# without the function tracer it loads but cannot attach (EBUSY, measured).
+take="$take|FUNCTION_TRACER|DYNAMIC_FTRACE|DYNAMIC_FTRACE_WITH_REGS|DYNAMIC_FTRACE_WITH_DIRECT_CALLS"
 take=$(tr -d '\n' <<<"$take")
 
 # Debian's values that this flavour overrides, and why:

@@ -15,13 +15,19 @@
 #   modern-inode-free-now  modern:distro   selinux+apparmor
 #     security_inode_free() frees the inode blob at once instead of after a
 #     grace period.
+#   modern-issue37-without  modern:distro  apparmor+selinux selinux+apparmor default
+#     issue 37's three fixes taken out: security_audit_rule_init() fails a
+#     rule on any module's error but EINVAL (v11's rule: policy cases
+#     audit_rule_*, ima_lsm_rule), no slot-only hook in
+#     bpf_lsm_disabled_hooks (bpf_slotless_refused), every module reads
+#     secmarks as its own (secmark_owner_decides with AppArmor first).
 #   legacy-inode-free-now-fast  legacy     selinux+apparmor
 #     the first, on a kernel without KASAN and lockdep (fast.config) with
 #     every freed slab object poisoned (slub_debug=FZP), four vCPUs, the
 #     base and race suites, dir_churn for 30 s.  SELinux reads the inode
 #     blob in an RCU path walk; Smack returns -ECHILD there (ref-walk).
 . "$(dirname "$0")/../lib.sh"
-exp=${1:?usage: run.sh legacy-inode-free-now|legacy-inode-free-now-fast|modern-inode-free-now}
+exp=${1:?usage: run.sh legacy-inode-free-now|legacy-inode-free-now-fast|modern-inode-free-now|modern-issue37-without}
 extra=() smp= suites_only= kextra= slub=
 case $exp in
 legacy-inode-free-now) vf=legacy rows="smack+apparmor selinux+apparmor" ;;
@@ -29,6 +35,7 @@ legacy-inode-free-now-fast)
 	vf=legacy rows="selinux+apparmor" extra=("$TOP/vm/experiments/fast.config")
 	smp=4 suites_only=base,race kextra=" lsmtest_race_churn_secs=30" slub=slub_debug=FZP ;;
 modern-inode-free-now) vf=modern:distro rows="selinux+apparmor" ;;
+modern-issue37-without) vf=modern:distro rows="apparmor+selinux selinux+apparmor default" ;;
 *) die "unknown experiment $exp" ;;
 esac
 patch=$TOP/vm/experiments/${exp%-fast}.patch

@@ -7,7 +7,10 @@
 #                                  permission of every class to base_t,
 #                                  process2:setdisplay included; plus one
 #                                  file type, lsmtest_noread_t, that base_t
-#                                  may not read (all three policies)
+#                                  may not read, a packet type,
+#                                  lsmtest_nopacket_t, it may not send,
+#                                  and every packet it sends audited
+#                                  (all three policies)
 #   OUTDIR/policy-nosetdisplay.33  the same with setdisplay left out of the
 #                                  process2 allow rule (the permission stays
 #                                  declared: under "-U allow" a permission
@@ -86,6 +89,13 @@ without() {
 		die "mdp's policy.conf has no 'allow base_t base_t:$class *;'"
 	sed "s/^allow base_t base_t:$class \*;\$/allow base_t base_t:$class { $p};/" <<<"$conf"
 }
+# Packets, for the policy suite's secmark cases: a packet type base_t may
+# mark packets with but not send, and every packet base_t sends audited
+# (mdp's policy has always_check_network: SELinux checks every packet).
+sed -i '/^role base_r types { base_t };$/a\
+type lsmtest_nopacket_t;\
+allow base_t lsmtest_nopacket_t:packet relabelto;\
+auditallow base_t base_t:packet send;' "$out/policy.conf"
 grep -q '^	setdisplay$' "$out/policy.conf" ||
 	die "process2 has no setdisplay permission in $ref: not the modern tree?"
 without process2 setdisplay <"$out/policy.conf" >"$out/policy-nosetdisplay.conf"

@@ -89,6 +89,8 @@
 #define SEL_CONTEXT "user_u:base_r:base_t:s0"
 /* vm/policy/build-selinux.sh: a file type base_t may not read */
 #define SEL_NOREAD "user_u:object_r:lsmtest_noread_t:s0"
+/* a packet type base_t may mark packets with but not send */
+#define SEL_NOPACKET "user_u:object_r:lsmtest_nopacket_t:s0"
 
 #define DISPLAY "/proc/self/attr/display"
 
@@ -2100,6 +2102,36 @@ static int conntrack_secctx(char *ctx, size_t size)
 	return rc;
 }
 
+/*
+ * Write NFT_RULES: table NFT_TABLE marks this host's UDP packets to
+ * SECMARK_PORT with a secmark object made from @ctx (and their connection,
+ * and queues them to SECMARK_QUEUE, if @queue).  0 or -1 (errno set).
+ */
+static int nft_secmark_write(const char *ctx, int queue)
+{
+	char rules[768], act[128] = "";
+	FILE *f;
+
+	if (queue)
+		snprintf(act, sizeof(act), " ct secmark set meta secmark queue num %d",
+			 SECMARK_QUEUE);
+	snprintf(rules, sizeof(rules),
+		 "table inet %s {\n"
+		 "\tsecmark sm {\n\t\t\"%s\"\n\t}\n"
+		 "\tchain out {\n"
+		 "\t\ttype filter hook output priority 0; policy accept;\n"
+		 "\t\tudp dport %d meta secmark set \"sm\"%s\n"
+		 "\t}\n}\n", NFT_TABLE, ctx, SECMARK_PORT, act);
+	f = fopen(NFT_RULES, "w");
+	if (!f)
+		return -1;
+	if (fputs(rules, f) < 0) {
+		fclose(f);
+		return -1;
+	}
+	return fclose(f) ? -1 : 0;
+}
+
 /* One UDP datagram from this task to 127.0.0.1:SECMARK_PORT. */
 static int send_udp_local(void)
 {
@@ -2138,10 +2170,9 @@ static enum result secmark_contexts(void)
 	};
 	static const char *const nft_list[] = { "nft", "list", "tables", NULL };
 	const char *owner = display_lsm(), *other = second_major();
-	char ctx[256], got[256], rules[768];
+	char ctx[256], got[256];
 	enum result r = PASS;
 	int fd, rc;
-	FILE *f;
 
 	if (!owner)
 		return skip("no major module");
@@ -2161,15 +2192,7 @@ static enum result secmark_contexts(void)
 	/* the packet goes to 127.0.0.1: lo must be up even if no suite before did it */
 	if (loopback_up())
 		return fail("lo not up: %s", strerror(errno));
-	snprintf(rules, sizeof(rules),
-		 "table inet %s {\n"
-		 "\tsecmark sm {\n\t\t\"%s\"\n\t}\n"
-		 "\tchain out {\n"
-		 "\t\ttype filter hook output priority 0; policy accept;\n"
-		 "\t\tudp dport %d meta secmark set \"sm\" ct secmark set meta secmark queue num %d\n"
-		 "\t}\n}\n", NFT_TABLE, ctx, SECMARK_PORT, SECMARK_QUEUE);
-	f = fopen(NFT_RULES, "w");
-	if (!f || fputs(rules, f) < 0 || fclose(f))
+	if (nft_secmark_write(ctx, 1))
 		return fail("write %s: %s", NFT_RULES, strerror(errno));
 	diag("secmark owner %s, context '%s', displaying %s", owner, ctx,
 	     other ? other : owner);
@@ -2208,6 +2231,110 @@ out:
 	return r;
 }
 
+/* The first SELinux packet record (AVC with tclass=packet), or NULL. */
+static const struct audit_rec *find_packet_avc(const struct audit_rec *recs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (recs[i].type == AUDIT_AVC && strstr(recs[i].text, "tclass=packet"))
+			return &recs[i];
+	return NULL;
+}
+
+static int have_packet_avc(const struct audit_rec *recs, size_t n)
+{
+	return find_packet_avc(recs, n) != NULL;
+}
+
+/*
+ * The secmark serves one module, which alone decides on it (modern patch
+ * "AppArmor: Remove the exclusive flag"): nft marks this task's UDP
+ * packets with a secmark made from a context in the owner's terms (the
+ * owner is the first major in the lsm= order), one is sent, and the audit
+ * records are read as the audit daemon.  Under mdp's policy SELinux
+ * checks every packet (always_check_network), audits every packet base_t
+ * sends, and refuses packets marked lsmtest_nopacket_t
+ * (vm/policy/build-selinux.sh).
+ *  - SELinux owns secmarks: a packet marked lsmtest_nopacket_t is refused
+ *    (sendto EPERM, or ECONNREFUSED from the network_peer_controls path)
+ *    with an AVC "denied { send }" record, tclass=packet.
+ *  - Another module owns them (AppArmor's "unconfined", Smack's "_"): the
+ *    packet goes out and SELinux makes no packet check at all (no
+ *    tclass=packet record).  Before the fix SELinux read the owner's secid
+ *    as a SID and decided on it (a "granted" record: a small secid is an
+ *    initial SID, base_t under mdp).
+ * Skipped without SELinux or nf_tables.
+ */
+static enum result secmark_owner_decides(void)
+{
+	static const char *const nft_load[] = { "nft", "-f", NFT_RULES, NULL };
+	static const char *const nft_flush[] = {
+		"nft", "delete", "table", "inet", NFT_TABLE, NULL
+	};
+	static const char *const nft_list[] = { "nft", "list", "tables", NULL };
+	static struct audit_rec recs[MAX_RECS];
+	const struct audit_rec *avc;
+	struct audit_status before;
+	const char *majors[3], *owner;
+	size_t nrecs = 0;
+	char ctx[256];
+	int fd, rc, seq = 1, sel_owns;
+	enum result r;
+
+	if (!lsm_active("selinux"))
+		return skip("selinux is not active");
+	if (access("/bin/nft", X_OK) || run_program(nft_list))
+		return skip("no nft or no nf_tables in this kernel");
+	owner = active_majors(majors) ? majors[0] : "selinux";
+	sel_owns = !strcmp(owner, "selinux");
+	r = sel_setup();
+	if (r != PASS)
+		return r;
+	if (sel_owns)
+		strcpy(ctx, SEL_NOPACKET);
+	else if (own_context(owner, ctx, sizeof(ctx)) || strchr(ctx, '"'))
+		return fail("no %s context of this task", owner);
+	if ((mkdir(WORK, 0755) && errno != EEXIST) || loopback_up() ||
+	    nft_secmark_write(ctx, 0))
+		return fail("setup: %s", strerror(errno));
+	rc = run_program(nft_load);
+	if (rc)
+		return fail("nft -f %s: status %d (the secmark object from %s's '%s')",
+			    NFT_RULES, rc, owner, ctx);
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (fd < 0 || audit_take(fd, &seq, &before, recs, MAX_RECS, &nrecs)) {
+		if (fd >= 0)
+			close(fd);
+		run_program(nft_flush);
+		return fail("cannot become the audit daemon");
+	}
+	nrecs = 0;
+	rc = send_udp_local();
+	audit_recv(fd, 2000, -1, NULL, NULL, recs, MAX_RECS, &nrecs,
+		   sel_owns ? have_packet_avc : NULL);
+	audit_give_back(fd, &seq, &before, NULL, 0, &nrecs);
+	close(fd);
+	run_program(nft_flush);
+	avc = find_packet_avc(recs, nrecs);
+	diag("secmark owner %s, mark '%s': sendto %s; %s%.400s", owner, ctx,
+	     rc ? strerror(-rc) : "ok", avc ? "AVC: " : "no packet AVC",
+	     avc ? avc->text : "");
+	if (sel_owns) {
+		if (rc != -EPERM && rc != -ECONNREFUSED)
+			return fail("SELinux owns the mark and refuses it: expected EPERM or ECONNREFUSED");
+		if (!avc || !strstr(avc->text, "denied") ||
+		    !strstr(avc->text, "lsmtest_nopacket_t"))
+			return fail("no AVC denial of the packet's send, tclass=packet");
+		return PASS;
+	}
+	if (rc)
+		return fail("%s owns the mark; the packet was refused", owner);
+	if (avc)
+		return fail("%s owns the mark; SELinux checked the packet against it", owner);
+	return PASS;
+}
+
 static const struct tcase policy_cases[] = {
 	{ "apparmor_load", apparmor_load },
 	{ "apparmor_confines", apparmor_confines },
@@ -2230,5 +2357,6 @@ static const struct tcase policy_cases[] = {
 	{ "audit_path_obj", audit_path_obj },
 	{ "ima_lsm_rule", ima_lsm_rule },
 	{ "secmark_contexts", secmark_contexts },
+	{ "secmark_owner_decides", secmark_owner_decides },
 };
 SUITE(policy, policy_cases);
