@@ -6,7 +6,9 @@
 # (vm/compile-touched.sh).  A caller that a patch forgets to convert is
 # touched by a later patch, so it is compiled, and fails, at the prefix
 # that breaks it.  The full kernel of the last prefix is built by
-# `make test`.
+# `make test`.  BISECT_FILES_RANGE=a..b compiles only the files that range
+# changes (a quick check of a revision of the series: every prefix, the
+# files the revision touched).
 . "$(dirname "$0")/lib.sh"
 variants=${*:-modern legacy}
 wt=$BUILD/linux-bisect
@@ -22,7 +24,7 @@ for v in $variants; do
 		n=$((n + 1)); total=$((total + 1))
 		git -C "$wt" checkout -q --detach "$c"
 		subj=$(git -C "$wt" log -1 --format=%s)
-		if KTREE=$wt RANGE="$parent..$v" "$TOP/vm/compile-touched.sh" "$v" \
+		if KTREE=$wt RANGE="${BISECT_FILES_RANGE:-$parent..$v}" "$TOP/vm/compile-touched.sh" "$v" \
 			>"$LOGS/bisect-$v-$n.log" 2>&1; then
 			progress "$v $n: ok: $subj"
 		else

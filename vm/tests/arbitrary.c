@@ -201,7 +201,7 @@ static enum result mount_option_unknown(void)
  * module owns.  A task with every capability but CAP_SYS_ADMIN sets and
  * removes Smack's attribute (CAP_MAC_ADMIN) and rewrites SELinux's (its
  * policy decides), and is refused a security.* attribute nobody owns,
- * which root sets.  Before arbitrary 0009 SELinux and Smack each asked
+ * which root sets.  Before arbitrary 0008 SELinux and Smack each asked
  * CAP_SYS_ADMIN for the other's attribute, and with the BPF LSM active and
  * neither of them nobody asked it.
  */
