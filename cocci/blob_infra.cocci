@@ -10,7 +10,10 @@
 ///    its LSM_HOOK_INIT entry go;
 ///  - every raw access goes through the accessor LSM_OBJ() (selinux_key,
 ///    smack_key, ...), which is added before its first user unless the
-///    file already has or calls it;
+///    file defines or calls it, or a header it reaches (beside it, through
+///    -I, through the ccflags-y of its Makefile) declares it.  An existing
+///    accessor of another shape than the one below is an ERROR, and then
+///    nothing in that file is converted;
 ///  - .lbs_OBJ = sizeof(BLOB) joins the module's struct lsm_blob_sizes.
 /// The blob's shape is read off the alloc hook:
 ///  - value blob: the hook kzalloc()s a struct T and stores it:
@@ -28,8 +31,14 @@
 ///
 /// Types are needed to tell a struct key * from any other ->security:
 /// without the kernel's include paths a site cannot be typed, and the
-/// script then prints "ERROR: untyped" for it (cocci/convert.sh fails on
+/// script then prints "ERROR: untyped" for it (cocci/series.sh fails on
 /// that line) rather than missing it silently.
+///
+/// One file per spatch run: use --dir (as make coccicheck does) or one
+/// run per file.  Several files on one command line are one spatch group,
+/// in which the per-file conversion cannot work; the script refuses them
+/// (ERROR, exit status 2, nothing changed).  Report mode flags every raw
+/// read of a module file, also once its alloc hook has been converted.
 //
 // Confidence: High
 // Copyright: (C) 2026 LSM stacking port project.
@@ -178,9 +187,37 @@ def text_of(path):
 
 INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*([<\"])([^>\"]+)[>\"]", re.M)
 
+def kbuild_dirs(filename):
+    # The -I directories kbuild adds for this file (ccflags-y and
+    # subdir-ccflags-y of the Makefile beside it, as in
+    # security/selinux/Makefile): make coccicheck passes only the global
+    # ones, so "objsec.h" would otherwise not be found from hooks.c.
+    d = os.path.dirname(filename) or "."
+    top = os.path.abspath(d)
+    while not os.path.isfile(os.path.join(top, "scripts", "Kbuild.include")):
+        if top == os.path.dirname(top):
+            return []         # not in a kernel tree
+        top = os.path.dirname(top)
+    top = os.path.relpath(top)
+    out = []
+    for mk in ("Makefile", "Kbuild"):
+        try:
+            text = open(os.path.join(d, mk), errors="replace").read()
+        except OSError:
+            continue
+        text = text.replace("\\\n", " ")
+        for line in re.findall(r"^\s*(?:subdir-)?ccflags-y\s*[:+]?=(.*)$", text, re.M):
+            for inc in re.findall(r"-I\s*(\S+)", line):
+                inc = inc.replace("$(srctree)", top).replace("$(src)", d)
+                if "$" not in inc:
+                    out.append(os.path.normpath(inc))
+    return out
+
 def headers(filename):
     # Every header the file reaches: "x.h" beside the including file, then
-    # through -I; <x.h> through -I; and the --include files.
+    # through -I (spatch options, then the kbuild flags of the file);
+    # <x.h> through -I; and the --include files.
+    incdirs = INCDIRS + kbuild_dirs(filename)
     seen = []
     todo = [filename] + [f for f in FORCED if os.path.isfile(f)]
     done = set()
@@ -196,7 +233,7 @@ def headers(filename):
         except OSError:
             continue
         for q, name in INCLUDE.findall(raw):
-            dirs = ([os.path.dirname(f) or "."] if q == "\"" else []) + INCDIRS
+            dirs = ([os.path.dirname(f) or "."] if q == "\"" else []) + incdirs
             for d in dirs:
                 h = os.path.normpath(os.path.join(d, name))
                 if os.path.isfile(h):
@@ -252,8 +289,13 @@ def declarations(filename, acc):
                       for (line, r, q) in decls_in(f, acc)]
     return DECLS[key]
 
+def c_type(toks):
+    # ["struct", "x", "*", "*"] -> "struct x **"
+    return re.sub(r"(?<=\*) (?=\*)", "", " ".join(toks))
+
 def show(ret, acc, par):
-    return "%s %s(%s)" % (" ".join(ret), acc, " ".join(par))
+    r = c_type(ret)
+    return "%s%s%s(%s)" % (r, "" if r.endswith("*") else " ", acc, c_type(par))
 
 def check_accessor(f, kind, T):
     # D3: an existing accessor must have the shape the script would give
