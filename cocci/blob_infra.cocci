@@ -270,8 +270,8 @@ def decls_in(path, acc):
         k = m.start()
         b = max(t.rfind(c, 0, k) for c in ";{}=(),?!&|+-/<>[]:")
         ret = [x for x in tokens(t[b + 1:k]) if x not in STORAGE]
-        if not ret or any(x in NOTDECL for x in ret):
-            continue          # a call, not a declaration
+        if ret == [] or ret[0] == "*" or any(x in NOTDECL for x in ret):
+            continue          # a call (x = *acc(e);), not a declaration
         par = tokens(t[i:j - 1])
         if (len(par) > 1 and par[-1] != "*"
                 and par[-2] not in ("struct", "union", "enum")):

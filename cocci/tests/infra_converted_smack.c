@@ -1,7 +1,9 @@
 /* cocci: blob_infra.cocci -D obj=key path=security/smack/smack_lsm.c */
 /* report: 2 */
 /* D4, pointer blob: the alloc hook stores through *smack_key(key)
- * already; the raw reads left are reported and become *smack_key(E). */
+ * already, and one read is converted (struct smack_known *skp =
+ * *smack_key(key), which is a use, not a declaration of the accessor);
+ * the raw reads left are reported and become *smack_key(E). */
 struct key {
 	void *security;
 };
@@ -40,7 +42,16 @@ static int smack_key_permission(struct key *keyp, struct smack_known *tkp)
 	return smk_access(tkp, keyp->security);
 }
 
+static int smack_key_getsecurity(struct key *key, char **_buffer)
+{
+	struct smack_known *skp = *smack_key(key);
+
+	*_buffer = skp ? kstrdup(skp->smk_known, GFP_KERNEL) : NULL;
+	return 0;
+}
+
 static struct security_hook_list smack_hooks[] = {
 	LSM_HOOK_INIT(key_alloc, smack_key_alloc),
 	LSM_HOOK_INIT(key_permission, smack_key_permission),
+	LSM_HOOK_INIT(key_getsecurity, smack_key_getsecurity),
 };
