@@ -10,7 +10,10 @@
 ///    its LSM_HOOK_INIT entry go;
 ///  - every raw access goes through the accessor LSM_OBJ() (selinux_key,
 ///    smack_key, ...), which is added before its first user unless the
-///    file already has or calls it;
+///    file defines or calls it, or a header it reaches (beside it, through
+///    -I, through the ccflags-y of its Makefile) declares it.  An existing
+///    accessor of another shape than the one below is an ERROR, and then
+///    nothing in that file is converted;
 ///  - .lbs_OBJ = sizeof(BLOB) joins the module's struct lsm_blob_sizes.
 /// The blob's shape is read off the alloc hook:
 ///  - value blob: the hook kzalloc()s a struct T and stores it:
@@ -28,8 +31,14 @@
 ///
 /// Types are needed to tell a struct key * from any other ->security:
 /// without the kernel's include paths a site cannot be typed, and the
-/// script then prints "ERROR: untyped" for it (cocci/convert.sh fails on
+/// script then prints "ERROR: untyped" for it (cocci/series.sh fails on
 /// that line) rather than missing it silently.
+///
+/// One file per spatch run: use --dir (as make coccicheck does) or one
+/// run per file.  Several files on one command line are one spatch group,
+/// in which the per-file conversion cannot work; the script refuses them
+/// (ERROR, exit status 2, nothing changed).  Report mode flags every raw
+/// read of a module file, also once its alloc hook has been converted.
 //
 // Confidence: High
 // Copyright: (C) 2026 LSM stacking port project.
@@ -44,29 +53,38 @@ virtual report
 @@
 import os
 import re
+import sys
 
 MODULES = ("selinux", "smack", "apparmor")
 FORCE = None     # -D lsm=NAME
 OBJ = None       # -D obj=NAME
 FLD = "security"
 HOOKS = {}       # (file, function) -> "alloc" | "free" | "user"
-SHAPE = {}       # file -> ("value" | "pointer" | "param", blob type)
+SHAPE = {}       # file -> ("value" | "pointer" | "param", blob type, param name)
 FIRST = {}       # file -> (line, function) of the first converted function
 BLOBVAR = {}     # file -> name of the struct lsm_blob_sizes of the module
 HASACC = {}      # file -> True when the accessor exists or is called
 TYPED = set()    # (file, line, column) of ->security sites whose base is typed
+REFUSED = set()  # files with an existing accessor of another shape (D3)
+GROUP = set()    # the files spatch hands over together (one group)
+TEXT = {}        # path -> text without comments, None if unreadable
+DECLS = {}       # (file, acc) -> [(where, return tokens, parameter tokens)]
 
 CUR = None       # the file being converted
 
 def fkey(p):
     # The file a position is in.  Once a rule has changed the file,
     # positions name the temporary copy of it: map that back to the
-    # file the rules before the first change saw (spatch converts one
-    # file after the other, every rule on it in turn).
+    # file the rules before the first change saw: the file of the group
+    # (below) with the same base name, else the last file seen (spatch
+    # converts one file after the other, every rule on it in turn; the
+    # rule grp below refuses several files at once).
     global CUR
     f = p[0].file
-    if re.search(r"cocci[^/]*output-[0-9]+-[0-9a-f]+-[^/]*$", f):
-        return CUR
+    m = re.search(r"cocci[^/]*output-[0-9]+-[0-9a-f]+-([^/]*)$", f)
+    if m:
+        same = [g for g in GROUP if os.path.basename(g) == m.group(1)]
+        return same[0] if len(same) == 1 else CUR
     CUR = f
     return f
 
@@ -83,6 +101,9 @@ def acc_for(filename):
     m = lsm_for(filename)
     return None if m is None else m + "_" + OBJ
 
+def is_acc(a):
+    return OBJ is not None and any(a == m + "_" + OBJ for m in MODULES)
+
 def hook_kind(h):
     if h in (OBJ + "_alloc", OBJ + "_alloc_security"):
         return "alloc"
@@ -93,7 +114,12 @@ def hook_kind(h):
     return None
 
 def is_hook(fn, kind):
-    return any(k == kind and f == fn for (_, f), k in HOOKS.items())
+    # fn is registered as a hook of this kind in the file being converted
+    # (or a header of it that spatch parses with it: the group)
+    return any(HOOKS.get((g, fn)) == kind for g in GROUP)
+
+def converting(f):
+    return f in SHAPE and f not in REFUSED
 
 def first(p, fn):
     f = fkey(p)
@@ -102,12 +128,14 @@ def first(p, fn):
         FIRST[f] = site
 
 def accessor_site(file, f, shapes):
-    # (acc, blob sizes variable, lbs field, return type) when the accessor
-    # of one of these shapes goes before f in file, else None.
+    # (acc, blob sizes variable, lbs field, return type, parameter name)
+    # when the accessor of one of these shapes goes before f in file,
+    # else None.
     a = acc_for(file)
-    if (a is None or SHAPE.get(file, ("",))[0] not in shapes
+    if (a is None or not converting(file)
+            or SHAPE[file][0] not in shapes
             or FIRST.get(file, (0, None))[1] != f or file not in BLOBVAR
-            or HASACC.get(file) or accessor_in_headers(file, a)):
+            or HASACC.get(file) or declarations(file, a)):
         return None
     HASACC[file] = True
     return (cocci.make_ident(a), cocci.make_ident(BLOBVAR[file]),
@@ -115,23 +143,190 @@ def accessor_site(file, f, shapes):
             cocci.make_type(SHAPE[file][1] + " *"),
             cocci.make_ident(SHAPE[file][2]))
 
-def accessor_in_headers(filename, acc):
-    # A definition or declaration of acc in the file or in a header it
-    # includes with "" (looked up beside it, as the compiler does).
-    pat = re.compile(r"\b" + re.escape(acc) + r"\s*\([^;{)]*\)\s*[;{]")
-    seen = set()
-    todo = [filename]
+# ---- headers: where the compiler would look (D2) ----------------------
+
+def spatch_options():
+    # The -I directories and --include files of this spatch run.  The
+    # python side has no other way to see them: read the command line of
+    # the process (spatch runs this python in its own process).
+    dirs, forced = [], []
+    try:
+        argv = open("/proc/self/cmdline", "rb").read().split(b"\0")
+        argv = [a.decode(errors="replace") for a in argv]
+    except OSError:
+        return dirs, forced
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-I", "--include-dir") and i + 1 < len(argv):
+            dirs.append(argv[i + 1])
+            i += 1
+        elif a.startswith("-I") and len(a) > 2:
+            dirs.append(a[2:])
+        elif a == "--include" and i + 1 < len(argv):
+            forced.append(argv[i + 1])
+            i += 1
+        i += 1
+    return dirs, forced
+
+INCDIRS, FORCED = spatch_options()
+
+def text_of(path):
+    # The file without comments (newlines kept, so line numbers hold) and
+    # with every preprocessor line replaced by a semicolon.
+    if path not in TEXT:
+        try:
+            t = open(path, errors="replace").read()
+        except OSError:
+            TEXT[path] = None
+            return None
+        t = re.sub(r"/\*.*?\*/|//[^\n]*",
+                   lambda m: "\n" * m.group(0).count("\n"), t, flags=re.S)
+        TEXT[path] = t
+    return TEXT[path]
+
+INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*([<\"])([^>\"]+)[>\"]", re.M)
+
+def kbuild_dirs(filename):
+    # The -I directories kbuild adds for this file (ccflags-y and
+    # subdir-ccflags-y of the Makefile beside it, as in
+    # security/selinux/Makefile): make coccicheck passes only the global
+    # ones, so "objsec.h" would otherwise not be found from hooks.c.
+    d = os.path.dirname(filename) or "."
+    top = os.path.abspath(d)
+    while not os.path.isfile(os.path.join(top, "scripts", "Kbuild.include")):
+        if top == os.path.dirname(top):
+            return []         # not in a kernel tree
+        top = os.path.dirname(top)
+    top = os.path.relpath(top)
+    out = []
+    for mk in ("Makefile", "Kbuild"):
+        try:
+            text = open(os.path.join(d, mk), errors="replace").read()
+        except OSError:
+            continue
+        text = text.replace("\\\n", " ")
+        for line in re.findall(r"^\s*(?:subdir-)?ccflags-y\s*[:+]?=(.*)$", text, re.M):
+            for inc in re.findall(r"-I\s*(\S+)", line):
+                inc = inc.replace("$(srctree)", top).replace("$(src)", d)
+                if "$" not in inc:
+                    out.append(os.path.normpath(inc))
+    return out
+
+def headers(filename):
+    # Every header the file reaches: "x.h" beside the including file, then
+    # through -I (spatch options, then the kbuild flags of the file);
+    # <x.h> through -I; and the --include files.
+    incdirs = INCDIRS + kbuild_dirs(filename)
+    seen = []
+    todo = [filename] + [f for f in FORCED if os.path.isfile(f)]
+    done = set()
     while todo:
         f = todo.pop()
-        if f in seen or not os.path.isfile(f):
+        if f in done:
             continue
-        seen.add(f)
-        text = open(f, errors="replace").read()
-        if f != filename and pat.search(text):
-            return True
-        for inc in re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M):
-            todo.append(os.path.normpath(os.path.join(os.path.dirname(f), inc)))
-    return False
+        done.add(f)
+        if f != filename:
+            seen.append(f)
+        try:
+            raw = open(f, errors="replace").read()
+        except OSError:
+            continue
+        for q, name in INCLUDE.findall(raw):
+            dirs = ([os.path.dirname(f) or "."] if q == "\"" else []) + incdirs
+            for d in dirs:
+                h = os.path.normpath(os.path.join(d, name))
+                if os.path.isfile(h):
+                    todo.append(h)
+                    break
+    return seen
+
+STORAGE = {"static", "inline", "extern", "__inline", "__inline__",
+           "__always_inline", "__maybe_unused", "noinline", "__init"}
+NOTDECL = {"return", "else", "do", "case", "goto", "sizeof", "typeof",
+           "if", "while", "for", "switch"}
+
+def tokens(s):
+    return re.findall(r"[A-Za-z_][A-Za-z_0-9]*|\*", s)
+
+def decls_in(path, acc):
+    # [(line, return tokens, parameter tokens)] of every declaration or
+    # definition of the function acc in path.
+    t = text_of(path)
+    if t is None or acc not in t:
+        return []
+    t = re.sub(r"^[ \t]*#[^\n]*(\\\n[^\n]*)*",
+               lambda m: ";" + "\n" * m.group(0).count("\n"), t, flags=re.M)
+    out = []
+    for m in re.finditer(r"\b" + re.escape(acc) + r"\s*\(", t):
+        i = j = m.end()
+        depth = 1
+        while j < len(t) and depth:
+            depth += {"(": 1, ")": -1}.get(t[j], 0)
+            j += 1
+        rest = t[j:].lstrip()
+        if depth or not rest or rest[0] not in "{;":
+            continue
+        k = m.start()
+        b = max(t.rfind(c, 0, k) for c in ";{}=(),?!&|+-/<>[]:")
+        ret = [x for x in tokens(t[b + 1:k]) if x not in STORAGE]
+        if ret == [] or ret[0] == "*" or any(x in NOTDECL for x in ret):
+            continue          # a call (x = *acc(e);), not a declaration
+        par = tokens(t[i:j - 1])
+        if (len(par) > 1 and par[-1] != "*"
+                and par[-2] not in ("struct", "union", "enum")):
+            par = par[:-1]    # drop the parameter name
+        out.append((t.count("\n", 0, k) + 1, ret, par))
+    return out
+
+def declarations(filename, acc):
+    # [(where, return tokens, parameter tokens)] of acc in the file and in
+    # every header it reaches.
+    key = (filename, acc)
+    if key not in DECLS:
+        DECLS[key] = [("%s:%d" % (f, line), r, q)
+                      for f in [filename] + headers(filename)
+                      for (line, r, q) in decls_in(f, acc)]
+    return DECLS[key]
+
+def c_type(toks):
+    # ["struct", "x", "*", "*"] -> "struct x **"
+    return re.sub(r"(?<=\*) (?=\*)", "", " ".join(toks))
+
+def show(ret, acc, par):
+    r = c_type(ret)
+    return "%s%s%s(%s)" % (r, "" if r.endswith("*") else " ", acc, c_type(par))
+
+def check_accessor(f, kind, T):
+    # D3: an existing accessor must have the shape the script would give
+    # it, else the calls the script adds would compile and be wrong.
+    a = acc_for(f)
+    want_ret = tokens(T) + ["*"]
+    want_par = ["void", "*"] if kind == "param" else ["struct", OBJ, "*"]
+    ok = True
+    for where, ret, par in declarations(f, a):
+        if ret != want_ret or [x for x in par if x != "const"] != want_par:
+            print("%s: ERROR: existing accessor %s at %s is %s, but the %s blob of this file needs %s: nothing converted in %s"
+                  % (f, a, where, show(ret, a, par), kind, show(want_ret, a,
+                     (["void", "*"] if kind == "param" else ["const"] + want_par)), f))
+            ok = False
+    return ok
+
+def set_shape(p, kind, T, e, fa):
+    # The shape of the blob in this file, from its alloc hook.  False
+    # when the file is not converted (an existing accessor of another
+    # shape: REFUSED).
+    f = fkey(p)
+    if f in REFUSED:
+        return False
+    if f in SHAPE:
+        return True
+    if not check_accessor(f, kind, T):
+        REFUSED.add(f)
+        return False
+    SHAPE[f] = (kind, T, e)
+    first(p, fa)
+    return True
 
 @script:python@
 l << virtual.lsm;
@@ -142,6 +337,37 @@ FORCE = l
 o << virtual.obj;
 @@
 OBJ = o
+
+// ---------------------------------------------------------------------
+// One file per run (D1).  spatch hands the files of one command line
+// over together, as one group, and applies each rule to all of them
+// before the next rule: the per-file state above (shapes, first users,
+// temporary names mapped back through CUR) and every "depends on" would
+// then mix the files.  --dir (make coccicheck) hands over one file at a
+// time.  A group of several files is refused before anything changes.
+
+@script:python@
+@@
+GROUP.clear()
+
+@grp@
+identifier f;
+position p;
+@@
+f@p(...) { ... }
+
+@script:python@
+p << grp.p;
+@@
+GROUP.add(fkey(p))
+# Headers the .c file includes are parsed and matched with it (without
+# --include-headers-for-types): only several .c files are a problem.
+cfiles = [g for g in GROUP if g.endswith(".c")] or list(GROUP)
+if len(cfiles) > 1:
+    sys.stderr.write("ERROR: blob_infra.cocci converts one file per run, and spatch was given %d files at once (%s): their conversions would mix.  Run spatch once per file, or use --dir DIR (as make coccicheck does).  Nothing was changed.\n"
+                     % (len(cfiles), ", ".join(sorted(cfiles))))
+    sys.stderr.flush()
+    sys.exit(2)
 
 
 // ---------------------------------------------------------------------
@@ -175,15 +401,16 @@ p << blobvar.p;
 BLOBVAR[fkey(p)] = str(B)
 
 // Does the file define or call the accessor already (before this script
-// adds any call)?  Or does a header it includes declare it?
+// adds any call)?  Declarations in headers are found by declarations(),
+// which also checks their shape (check_accessor, D3).
 @accdef@
-identifier a : script:python() { OBJ and any(a == m + "_" + OBJ for m in MODULES) };
+identifier a : script:python() { is_acc(a) };
 position p;
 @@
  a@p(...) { ... }
 
 @acccall@
-identifier a : script:python() { OBJ and any(a == m + "_" + OBJ for m in MODULES) };
+identifier a : script:python() { is_acc(a) };
 position p;
 @@
  a@p(...)
@@ -260,9 +487,10 @@ p << valloc.p;
 fa << valloc.fa;
 acc;
 @@
-SHAPE[fkey(p)] = ("value", str(T), str(e))
-first(p, str(fa))
-coccinelle.acc = cocci.make_ident(acc_for(fkey(p)))
+if set_shape(p, "value", str(T), str(e), str(fa)):
+    coccinelle.acc = cocci.make_ident(acc_for(fkey(p)))
+else:
+    cocci.include_match(False)
 
 @script:python spa depends on !valloc@
 P << palloc.P;
@@ -271,9 +499,10 @@ p << palloc.p;
 fa << palloc.fa;
 acc;
 @@
-SHAPE[fkey(p)] = ("pointer", str(P), str(e))
-first(p, str(fa))
-coccinelle.acc = cocci.make_ident(acc_for(fkey(p)))
+if set_shape(p, "pointer", str(P), str(e), str(fa)):
+    coccinelle.acc = cocci.make_ident(acc_for(fkey(p)))
+else:
+    cocci.include_match(False)
 
 @script:python spar@
 T << parama.T;
@@ -281,9 +510,99 @@ p << parama.p;
 fa << parama.fa;
 acc;
 @@
-SHAPE[fkey(p)] = ("param", str(T), "blob")
-first(p, str(fa))
-coccinelle.acc = cocci.make_ident(acc_for(fkey(p)))
+if set_shape(p, "param", str(T), "blob", str(fa)):
+    coccinelle.acc = cocci.make_ident(acc_for(fkey(p)))
+else:
+    cocci.include_match(False)
+
+// The shape of a file whose alloc hook is converted already (it fills
+// the blob through the accessor): raw reads left elsewhere in it are
+// still reported and converted (D4).  Only when no rule above found an
+// unconverted alloc hook.
+
+@vallocc depends on !valloc && !palloc && !parama@
+identifier fa : script:python() { is_hook(fa, "alloc") };
+identifier a : script:python() { is_acc(a) };
+identifier e, y;
+identifier virtual.obj;
+type T;
+T *x;
+position p;
+@@
+fa@p(..., struct obj *e, ...)
+{
+  ... when any
+(
+  T *y = a(e);
+|
+  x = a(e);
+)
+  ... when any
+}
+
+@pallocc depends on !valloc && !palloc && !parama@
+identifier fa : script:python() { is_hook(fa, "alloc") };
+identifier a : script:python() { is_acc(a) };
+identifier e;
+identifier virtual.obj;
+type P;
+P V;
+position p;
+@@
+fa@p(..., struct obj *e, ...)
+{
+  ... when any
+  *a(e) = V;
+  ... when any
+}
+
+@paramac depends on !valloc && !palloc && !parama@
+identifier fa : script:python() { is_hook(fa, "alloc") };
+identifier a : script:python() { is_acc(a) };
+identifier q, y;
+type T;
+T *x;
+position p;
+@@
+fa@p(void *q)
+{
+  ... when any
+(
+  T *y = a(q);
+|
+  x = a(q);
+)
+  ... when any
+}
+
+@script:python@
+T << vallocc.T;
+e << vallocc.e;
+a << vallocc.a;
+p << vallocc.p;
+fa << vallocc.fa;
+@@
+if acc_for(fkey(p)) == str(a):
+    set_shape(p, "value", str(T), str(e), str(fa))
+
+@script:python@
+P << pallocc.P;
+e << pallocc.e;
+a << pallocc.a;
+p << pallocc.p;
+fa << pallocc.fa;
+@@
+if acc_for(fkey(p)) == str(a):
+    set_shape(p, "pointer", str(P), str(e), str(fa))
+
+@script:python@
+T << paramac.T;
+a << paramac.a;
+p << paramac.p;
+fa << paramac.fa;
+@@
+if acc_for(fkey(p)) == str(a):
+    set_shape(p, "param", str(T), "blob", str(fa))
 
 // ---------------------------------------------------------------------
 // Sites of the object's blob that are not plain reads.
@@ -303,8 +622,7 @@ position p;
 )
 
 @exclfn@
-identifier acc : script:python() { OBJ and any(acc == a for a in
-	[m + "_" + OBJ for m in MODULES]) };
+identifier acc : script:python() { is_acc(acc) };
 expression E;
 position p;
 @@
@@ -323,13 +641,15 @@ p << raw.p;
 fn << raw.fn;
 acc;
 @@
+# Every raw read of a module file is reported (D4: also when the shape
+# is unknown, the alloc hook converted or elsewhere); it is converted
+# only in a file with a shape (converting).
 a = acc_for(fkey(p))
-if a is None or fkey(p) not in SHAPE:
-    cocci.include_match(False)
-elif is_hook(str(fn), "free"):
+if a is None or is_hook(str(fn), "free"):
     cocci.include_match(False)   # the free rules below remove these
 else:
-    first(p, str(fn))
+    if converting(fkey(p)):
+        first(p, str(fn))
     coccinelle.acc = cocci.make_ident(a)
 
 // Every ->security whose base has no known type: a struct key * the script
@@ -369,10 +689,12 @@ p << raw.p;
 E << raw.E;
 acc << sraw.acc;
 @@
-star = "*" if SHAPE[fkey(p)][0] == "pointer" else ""
+kind = SHAPE.get(fkey(p), ("",))[0]
+star = "*" if kind == "pointer" else ""
+why = "" if kind else " (blob shape unknown: no alloc hook of this file says)"
 for q in p:
     coccilib.report.print_report(q,
-      "WARNING: raw %s access of %s, use %s%s(%s)" % (FLD, E, star, acc, E))
+      "WARNING: raw %s access of %s, use %s%s(%s)%s" % (FLD, E, star, acc, E, why))
 
 @script:python depends on report@
 p << valloc.p;
@@ -430,14 +752,15 @@ position raw.p;
 identifier virtual.obj;
 struct obj *raw.E;
 position raw.p;
-position pv : script:python() { SHAPE[fkey(pv)][0] == "value" };
+position pv : script:python() { converting(fkey(pv)) and SHAPE[fkey(pv)][0] == "value" };
+position pp : script:python() { converting(fkey(pp)) and SHAPE[fkey(pp)][0] == "pointer" };
 identifier sraw.acc;
 @@
 (
 - E->security@p@pv
 + acc(E)
 |
-- E->security@p
+- E->security@p@pp
 + *acc(E)
 )
 
@@ -496,10 +819,11 @@ fa(
 
 @freeloc depends on patch@
 identifier fr : script:python() { is_hook(fr, "free") };
+position pf : script:python() { converting(fkey(pf)) };
 identifier e, x;
 type T;
 @@
-fr(...)
+fr@pf(...)
 {
   ...
 - T *x = e->security;
@@ -514,9 +838,10 @@ fr(...)
 
 @freedirect depends on patch@
 identifier fr : script:python() { is_hook(fr, "free") };
+position pf : script:python() { converting(fkey(pf)) };
 expression e;
 @@
-fr(...)
+fr@pf(...)
 {
   <...
 (
@@ -529,9 +854,10 @@ fr(...)
 
 @freeparam depends on patch@
 identifier fr : script:python() { is_hook(fr, "free") };
+position pf : script:python() { converting(fkey(pf)) };
 identifier q;
 @@
-fr(void *q)
+fr@pf(void *q)
 {
   <...
 - kfree(q);
@@ -540,8 +866,9 @@ fr(void *q)
 
 @emptyfree depends on patch@
 identifier fr : script:python() { is_hook(fr, "free") };
+position pf : script:python() { converting(fkey(pf)) };
 @@
-- void fr(...) { }
+- void fr@pf(...) { }
 
 @depends on patch && emptyfree@
 identifier emptyfree.fr;
@@ -554,11 +881,19 @@ struct security_hook_list H[] = {
 };
 
 // The accessor of a parameter blob: every use of a void * parameter of
-// the module's OBJ_* hooks (the alloc hook has been converted above).
+// the module's OBJ_* hooks (the alloc hook has been converted above),
+// except one that is already the argument of the accessor (pudone).
+@pudone@
+identifier a : script:python() { is_acc(a) };
+identifier q;
+position pp;
+@@
+a(q@pp)
+
 @pu@
 identifier fn : script:python() { is_hook(fn, "user") };
 identifier q;
-position pp;
+position pp != pudone.pp;
 @@
 fn(..., void *q, ...)
 {
@@ -570,7 +905,7 @@ p << pu.pp;
 fn << pu.fn;
 acc;
 @@
-if SHAPE.get(fkey(p), ("",))[0] != "param":
+if not converting(fkey(p)) or SHAPE[fkey(p)][0] != "param":
     cocci.include_match(False)
 else:
     first(p, str(fn))
@@ -602,7 +937,7 @@ lbs;
 T;
 @@
 f = fkey(p)
-if OBJ is None or f not in SHAPE:
+if OBJ is None or not converting(f):
     cocci.include_match(False)
 else:
     coccinelle.lbs = cocci.make_ident("lbs_" + OBJ)

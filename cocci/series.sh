@@ -15,6 +15,8 @@
 # then git format-patch into modern-series/blobs/ (series file included).
 # --check writes to build/cocci/series-out instead and fails unless that
 # is identical to what modern-series/blobs/ holds (make test runs this).
+# SERIES_BASE=REV starts from REV instead of branch modern (for example
+# the commit the committed series was made on, when modern has moved).
 # Every spatch run must exit 0 and print no "ERROR:" line (a site whose
 # type is unknown: missing include paths).
 set -u
@@ -24,15 +26,16 @@ check=0
 [ "${1:-}" = "--check" ] && check=1
 die() { echo "cocci/series.sh: $*" >&2; exit 1; }
 
-git -C "$LINUX_REPO" rev-parse -q --verify modern >/dev/null ||
-	die "no branch modern in $LINUX_REPO (make variants)"
+BASE=${SERIES_BASE:-modern}
+git -C "$LINUX_REPO" rev-parse -q --verify "$BASE^{commit}" >/dev/null ||
+	die "no $BASE in $LINUX_REPO (make variants)"
 wt=$SCRATCH/series
 if [ $check = 1 ]; then out=$SCRATCH/series-out; else out=$PROJECT_ROOT/modern-series/blobs; fi
 mkdir -p "$SCRATCH" "$SCRATCH/logs"
 git -C "$LINUX_REPO" worktree remove --force "$wt" 2>/dev/null
 rm -rf "$wt"
 git -C "$LINUX_REPO" worktree prune
-git -C "$LINUX_REPO" worktree add --detach "$wt" modern >/dev/null 2>&1 ||
+git -C "$LINUX_REPO" worktree add --detach "$wt" "$BASE" >/dev/null 2>&1 ||
 	die "git worktree add $wt failed"
 
 export GIT_AUTHOR_NAME="LSM stacking project" GIT_AUTHOR_EMAIL="lsm-stacking@example.org"
@@ -60,7 +63,7 @@ done
 
 mkdir -p "$out"
 rm -f "$out"/*.patch "$out/series"	# README.md stays
-git -C "$wt" format-patch -q --no-signature --zero-commit -o "$out" modern..HEAD ||
+git -C "$wt" format-patch -q --no-signature --zero-commit -o "$out" "$BASE"..HEAD ||
 	die "git format-patch failed"
 (cd "$out" && ls ./*.patch | sed 's|^\./||') >"$out/series"
 git -C "$LINUX_REPO" worktree remove --force "$wt"

@@ -14,7 +14,10 @@
 # input, as a header it includes).  A file tests/NAME.multi is a
 # multi-file case: its first line "# cocci: SCRIPT.cocci [options]", then
 # lines "CASE REL/PATH.c"; spatch --dir over a tree of every CASE.c at its
-# path must give the tree of the CASE.res files exactly.
+# path must give the tree of the CASE.res files exactly.  With a second
+# line "# args: TEXT" the files are instead given together on one spatch
+# command line, in the order listed (spatch then treats them as one group),
+# and the script must refuse: exit non-zero, print TEXT, change no file.
 #
 # The case passes when, in patch mode, the script turns NAME.c into exactly
 # NAME.res, applying it again to NAME.res changes nothing (idempotence), and
@@ -163,12 +166,38 @@ if [ $# -eq 0 ]; then
 		RUNS=$((RUNS + 1)); root=$TMP/run.$RUNS
 		mkdir -p "$root/in" "$root/want"
 		cmd=$(sed -n '1s|^# cocci: ||p' "$m")
+		refuse=$(sed -n '2s|^# args: ||p' "$m")
 		script=${cmd%% *}
-		sed 1d "$m" | while read -r case rel; do
+		grep -v '^#' "$m" | while read -r case rel; do
 			mkdir -p "$root/in/$(dirname "$rel")" "$root/want/$(dirname "$rel")"
 			cp "$HERE/$case.c" "$root/in/$rel"
-			cp "$HERE/$case.res" "$root/want/$rel"
+			if [ -n "$refuse" ]; then
+				cp "$HERE/$case.c" "$root/want/$rel"
+			else
+				cp "$HERE/$case.res" "$root/want/$rel"
+			fi
 		done
+		if [ -n "$refuse" ]; then
+			files=$(grep -v '^#' "$m" | while read -r case rel; do printf '%s ' "$rel"; done)
+			# shellcheck disable=SC2086
+			(cd "$root/in" && $SPATCH --very-quiet --no-show-diff --in-place \
+				--sp-file "$COCCI/$script" -D patch ${cmd#"$script"} $files) >"$TMP/$name.log" 2>&1
+			rc=$?
+			if [ $rc = 0 ]; then
+				fail "$name" "spatch exited 0 with several files on one command line (must refuse)"
+				sed 's/^/    /' "$TMP/$name.log" | head -20
+			elif ! grep -qF -- "$refuse" "$TMP/$name.log"; then
+				fail "$name" "spatch (exit $rc) did not print \"$refuse\""
+				sed 's/^/    /' "$TMP/$name.log" | head -20
+			elif ! diff -ru "$root/want" "$root/in" >"$TMP/$name.diff"; then
+				fail "$name" "a file was changed although the script refused"
+				sed 's/^/    /' "$TMP/$name.diff" | head -40
+			else
+				npass=$((npass + 1))
+				[ $VERBOSE = 1 ] && echo "ok: $name"
+			fi
+			continue
+		fi
 		# shellcheck disable=SC2086
 		if ! (cd "$root/in" && $SPATCH --very-quiet --no-show-diff --in-place \
 			--sp-file "$COCCI/$script" -D patch ${cmd#"$script"} --dir .) >"$TMP/$name.log" 2>&1; then
