@@ -76,8 +76,9 @@ for stack in $rows; do
 	else
 		caught=$((caught + 1))
 		echo "caught: $vf $stack failed with $exp:"
-		grep -E 'BUG: KASAN|BUG: KCSAN|WARNING:|BUG:|general protection|Kernel panic|RIP: 0010|^\[ *[0-9.]+\]  [a-z_]+\+0x' "$BUILD/runs/$run/console.log" | head -n 12 | sed 's/^/    /'
-		grep '^FAIL' "$BUILD/runs/$run/results.tsv" | head -n 5 | sed 's/^/    /'
+		# (a case that fails leaves no console line: grep may find nothing)
+		grep -E 'BUG: KASAN|BUG: KCSAN|WARNING:|BUG:|general protection|Kernel panic|RIP: 0010|^\[ *[0-9.]+\]  [a-z_]+\+0x' "$BUILD/runs/$run/console.log" | head -n 12 | sed 's/^/    /' || true
+		grep '^FAIL' "$BUILD/runs/$run/results.tsv" | head -n 5 | sed 's/^/    /' || true
 	fi
 done
 echo "experiment $exp: caught by $caught of $total rows"
