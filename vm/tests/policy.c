@@ -1593,8 +1593,8 @@ static int subj_role_answer(const char *lsm, const char *val)
  * With SELinux and AppArmor active, "subj_role=unconfined" is refused by
  * SELinux (EOPNOTSUPP before its policy, EINVAL after) and
  * "subj_role=base_r" by AppArmor (ENOENT); before the fix each rule failed
- * with that error.  With no module accepting, the first module's error
- * comes back (audit keeps a rule refused with EINVAL), as on base.  Each
+ * with that error.  With no module accepting, EINVAL if any module gave it
+ * (audit keeps such a rule), else the first module's error, as on base.  Each
  * added rule (action never, deleted at once) is checked by its deletion.
  */
 static enum result audit_rule_each_module(void)
@@ -1610,7 +1610,7 @@ static enum result audit_rule_each_module(void)
 	if (fd < 0)
 		return fail("socket(NETLINK_AUDIT): %s", strerror(errno));
 	for (v = 0; v < sizeof(vals) / sizeof(vals[0]); v++) {
-		int want = 0, first = 0, rc, del = 0;
+		int want = 0, first = 0, einval = 0, rc, del = 0;
 
 		for (i = 0; i < n; i++) {
 			int a = subj_role_answer(majors[i], vals[v]);
@@ -1619,9 +1619,11 @@ static enum result audit_rule_each_module(void)
 				break;
 			if (!first)
 				first = a;
+			einval |= a == EINVAL;
 		}
+		/* EINVAL from any module: kept; else the first module's error */
 		if (i == n)
-			want = first == EINVAL ? 0 : first;
+			want = einval ? 0 : first;
 		rc = audit_str_rule(fd, AUDIT_ADD_RULE, &seq, AUDIT_NEVER, AUDIT_SUBJ_ROLE,
 				    vals[v]);
 		if (!rc)
