@@ -1918,6 +1918,13 @@ static enum result ima_lsm_rule(void)
 #define SECMARK_QUEUE 7
 #define SECMARK_PORT 47111
 
+/* nft: load NFT_RULES, delete its table, list tables (is nf_tables there?) */
+static const char *const nft_load[] = { "nft", "-f", NFT_RULES, NULL };
+static const char *const nft_flush[] = {
+	"nft", "delete", "table", "inet", NFT_TABLE, NULL
+};
+static const char *const nft_list[] = { "nft", "list", "tables", NULL };
+
 /* The context of this task in @lsm's own terms: attr/context on the
  * stacking kernels, attr/current (one module) on base. */
 static int own_context(const char *lsm, char *out, size_t size)
@@ -2166,11 +2173,6 @@ static int send_udp_local(void)
  */
 static enum result secmark_contexts(void)
 {
-	static const char *const nft_load[] = { "nft", "-f", NFT_RULES, NULL };
-	static const char *const nft_flush[] = {
-		"nft", "delete", "table", "inet", NFT_TABLE, NULL
-	};
-	static const char *const nft_list[] = { "nft", "list", "tables", NULL };
 	const char *owner = display_lsm(), *other = second_major();
 	char ctx[256], got[256];
 	enum result r = PASS;
@@ -2270,11 +2272,6 @@ static int have_packet_avc(const struct audit_rec *recs, size_t n)
  */
 static enum result secmark_owner_decides(void)
 {
-	static const char *const nft_load[] = { "nft", "-f", NFT_RULES, NULL };
-	static const char *const nft_flush[] = {
-		"nft", "delete", "table", "inet", NFT_TABLE, NULL
-	};
-	static const char *const nft_list[] = { "nft", "list", "tables", NULL };
 	static struct audit_rec recs[MAX_RECS];
 	const struct audit_rec *avc;
 	struct audit_status before;
