@@ -98,9 +98,9 @@ test-cocci-series: variants
 test-guest: deps
 	@vm/matrix.sh
 
-## test-reference: the reference flavours kept out of test (base:distro, blobs:distro, legacy:nostacker, legacy:rcu); summary to analysis/results/reference-matrix.txt
+## test-reference: the reference flavours kept out of test (base:distro, blobs:distro, legacy on tinyconfig, legacy:nostacker, legacy:rcu); summary to analysis/results/reference-matrix.txt
 test-reference: deps
-	@MATRIX_EXCLUDE= MATRIX_ONLY="base:distro blobs:distro legacy:nostacker legacy:rcu" vm/matrix.sh base blobs legacy \
+	@MATRIX_EXCLUDE= MATRIX_ONLY="base:distro blobs:distro legacy legacy:nostacker legacy:rcu" vm/matrix.sh base blobs legacy \
 		>build/runs-reference.txt; rc=$$?; \
 		cat build/runs-reference.txt; \
 		cp build/runs-reference.txt analysis/results/reference-matrix.txt; exit $$rc

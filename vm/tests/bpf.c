@@ -18,6 +18,15 @@
  *    a BPF program (the BPF LSM has no slot); loading a program for one of
  *    them fails with EINVAL and the verifier log names the disabled hook.
  *    On base (no /proc/self/attr/display) the same programs load.
+ *  - bpf_inode_storage: a program on inode_create keeps a counter in an
+ *    inode-storage map on the directory a file is created in; user space
+ *    reads it back by the directory's fd, deletes it, lets the program
+ *    create it again and then frees the directory with the storage on
+ *    it.  Deleting and freeing look the owner's blob up under the
+ *    storage's raw spinlock (bpf_selem_unlink_storage_nolock()); on
+ *    legacy-chain-port that lookup walks the inode's chain, so lockdep's
+ *    raw-lock nesting check (PROVE_RAW_LOCK_NESTING, the rule PREEMPT_RT
+ *    enforces) sees which lock the chain takes there.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -306,8 +316,182 @@ static enum result bpf_slotless_refused(void)
 	return bad ? fail("%d of %zu hooks", bad, i) : PASS;
 }
 
+/* A BTF blob with one type, [1] "int": the key and value type of the map. */
+static int btf_int_load(void)
+{
+	static const char strs[] = "\0int";
+	struct {
+		struct btf_header h;
+		struct btf_type t;
+		__u32 enc;
+		char s[sizeof(strs)];
+	} __attribute__((packed)) b;
+	union bpf_attr attr;
+	int fd;
+
+	memset(&b, 0, sizeof(b));
+	b.h.magic = BTF_MAGIC;
+	b.h.version = BTF_VERSION;
+	b.h.hdr_len = sizeof(b.h);
+	b.h.type_len = sizeof(b.t) + sizeof(b.enc);
+	b.h.str_off = b.h.type_len;
+	b.h.str_len = sizeof(strs);
+	b.t.name_off = 1;
+	b.t.info = BTF_KIND_INT << 24;
+	b.t.size = sizeof(int);
+	b.enc = BTF_INT_SIGNED << 24 | 32;
+	memcpy(b.s, strs, sizeof(strs));
+	memset(&attr, 0, sizeof(attr));
+	attr.btf = (uintptr_t)&b;
+	attr.btf_size = sizeof(b);
+	fd = sys_bpf(BPF_BTF_LOAD, &attr);
+	return fd < 0 ? -errno : fd;
+}
+
+/* An inode-storage map of int values: its fd or -errno. */
+static int inode_storage_map(int btf_fd)
+{
+	union bpf_attr attr;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.map_type = BPF_MAP_TYPE_INODE_STORAGE;
+	attr.key_size = sizeof(int);
+	attr.value_size = sizeof(int);
+	attr.map_flags = BPF_F_NO_PREALLOC;
+	attr.btf_fd = btf_fd;
+	attr.btf_key_type_id = 1;
+	attr.btf_value_type_id = 1;
+	fd = sys_bpf(BPF_MAP_CREATE, &attr);
+	return fd < 0 ? -errno : fd;
+}
+
+/* BPF_MAP_LOOKUP_ELEM (@cmd) or BPF_MAP_DELETE_ELEM of @dir_fd's entry. */
+static int storage_elem(int cmd, int map_fd, int dir_fd, int *value)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.map_fd = map_fd;
+	attr.key = (uintptr_t)&dir_fd;
+	attr.value = (uintptr_t)value;
+	return sys_bpf(cmd, &attr) ? -errno : 0;
+}
+
+#define STORE_DIR "/tmp/lsmtest-bpf-store"
+
+/* Create and remove a file in STORE_DIR: 0 or -errno. */
+static int store_touch(void)
+{
+	int fd = open(STORE_DIR "/f", O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return unlink(STORE_DIR "/f") ? -errno : 0;
+}
+
+/* Steps of bpf_inode_storage with the map and program loaded. */
+static enum result inode_storage_steps(int map_fd)
+{
+	int dfd, v = -1, rc;
+
+	if (mkdir(STORE_DIR, 0700))
+		return fail("mkdir %s: %s", STORE_DIR, strerror(errno));
+	dfd = open(STORE_DIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return fail("open %s: %s", STORE_DIR, strerror(errno));
+	rc = storage_elem(BPF_MAP_LOOKUP_ELEM, map_fd, dfd, &v);
+	if (rc != -ENOENT)
+		goto bad_lookup;
+	if (store_touch() || store_touch())
+		goto bad_touch;
+	rc = storage_elem(BPF_MAP_LOOKUP_ELEM, map_fd, dfd, &v);
+	if (rc || v != 2)
+		goto bad_lookup;
+	rc = storage_elem(BPF_MAP_DELETE_ELEM, map_fd, dfd, NULL);
+	if (rc) {
+		close(dfd);
+		return fail("deleting the directory's storage: %s", strerror(-rc));
+	}
+	rc = storage_elem(BPF_MAP_LOOKUP_ELEM, map_fd, dfd, &v);
+	if (rc != -ENOENT)
+		goto bad_lookup;
+	if (store_touch())
+		goto bad_touch;
+	rc = storage_elem(BPF_MAP_LOOKUP_ELEM, map_fd, dfd, &v);
+	if (rc || v != 1)
+		goto bad_lookup;
+	/* The directory goes with its storage: the free path. */
+	close(dfd);
+	if (rmdir(STORE_DIR))
+		return fail("rmdir %s: %s", STORE_DIR, strerror(errno));
+	diag("counter read back (2, then 1 after a delete); directory freed with its storage");
+	return PASS;
+bad_touch:
+	close(dfd);
+	return fail("creating a file in %s: %s", STORE_DIR, strerror(errno));
+bad_lookup:
+	close(dfd);
+	return fail("lookup: %s, value %d; the program did not count the creates it saw",
+		    rc ? strerror(-rc) : "found", v);
+}
+
+static enum result bpf_inode_storage(void)
+{
+	/* inode_create(dir, dentry, mode): count creates on @dir's storage */
+	struct bpf_insn prog[] = {
+		{ .code = BPF_LDX | BPF_MEM | BPF_DW, .dst_reg = 6, .src_reg = 1, .off = 0 },
+		{ .code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = 1, .src_reg = BPF_PSEUDO_MAP_FD },
+		{ 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 2, .src_reg = 6 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 3, .imm = 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 4,
+		  .imm = BPF_LOCAL_STORAGE_GET_F_CREATE },
+		{ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_inode_storage_get },
+		{ .code = BPF_JMP | BPF_JEQ | BPF_K, .dst_reg = 0, .off = 3, .imm = 0 },
+		{ .code = BPF_LDX | BPF_MEM | BPF_W, .dst_reg = 1, .src_reg = 0, .off = 0 },
+		{ .code = BPF_ALU | BPF_ADD | BPF_K, .dst_reg = 1, .imm = 1 },
+		{ .code = BPF_STX | BPF_MEM | BPF_W, .dst_reg = 0, .src_reg = 1, .off = 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	static char log[16384];
+	enum result r = need_bpf();
+	int btf_fd, map_fd, pfd, lfd;
+
+	if (r != PASS)
+		return r;
+	btf_fd = btf_int_load();
+	if (btf_fd < 0)
+		return fail("BPF_BTF_LOAD: %s", strerror(-btf_fd));
+	map_fd = inode_storage_map(btf_fd);
+	close(btf_fd);
+	if (map_fd < 0)
+		return fail("inode storage map: %s", strerror(-map_fd));
+	prog[1].imm = map_fd;
+	pfd = lsm_prog_load("inode_create", prog, sizeof(prog) / sizeof(prog[0]),
+			    log, sizeof(log));
+	if (pfd < 0) {
+		close(map_fd);
+		return fail("load on inode_create: %s; log: %.400s", strerror(-pfd), log);
+	}
+	lfd = lsm_prog_attach(pfd);
+	if (lfd < 0) {
+		r = fail("attach on inode_create: %s", strerror(-lfd));
+	} else {
+		r = inode_storage_steps(map_fd);
+		close(lfd);
+	}
+	close(pfd);
+	close(map_fd);
+	rmdir(STORE_DIR);
+	return r;
+}
+
 static const struct tcase bpf_cases[] = {
 	{ "bpf_program_runs", bpf_program_runs },
 	{ "bpf_slotless_refused", bpf_slotless_refused },
+	{ "bpf_inode_storage", bpf_inode_storage },
 };
 SUITE(bpf, bpf_cases);

@@ -15,7 +15,9 @@
  *
  * ipc_smack_labels does the same for a System V message queue's chain.
  * landlock_cred checks a cred chain that carries both the infrastructure's
- * composite blob (Landlock's slice) and the major modules' own nodes.
+ * composite blob (Landlock's slice) and the major modules' own nodes;
+ * landlock_cred_transfer the same after KEYCTL_SESSION_TO_PARENT has
+ * replaced the cred through security_transfer_creds().
  * inode_walk_churn walks paths to inodes that are being freed.
  *
  * The cases hold on any kernel, so the suite runs on base and modern too.
@@ -23,6 +25,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -459,7 +462,44 @@ static const char *const landlock_steps[] = {
 	"ok", "ruleset", "no_new_privs", "restrict_self",
 	"open() allowed under the domain", "open() failed but not with EACCES",
 	"the compound context changed", "the grandchild could read", "fork",
+	"the grandchild's KEYCTL_SESSION_TO_PARENT failed",
+	"the session keyring did not change: no cred was transferred",
+	"reading the session keyring's id",
 };
+
+/*
+ * KEYCTL_SESSION_TO_PARENT from a child: the kernel gives the parent a
+ * new cred from cred_alloc_blank(), security_transfer_creds() copies each
+ * module's part of the parent's current one into it, and commit_creds()
+ * installs it on the parent's way back to user space.  On legacy-chain-port
+ * that is a chain of new nodes (the majors' own, Landlock's slice of the
+ * composite blob) filled from the old chain.  Return 0 when the parent's
+ * session keyring changed, else the step that failed.
+ */
+static int session_to_parent(void)
+{
+	long before, after;
+	int st;
+	pid_t pid;
+
+	before = syscall(SYS_keyctl, KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 1);
+	if (before < 0)
+		return 11;
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return 8;
+	if (!pid)
+		_exit(syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0 ||
+		      syscall(SYS_keyctl, KEYCTL_SESSION_TO_PARENT) ? 9 : 0);
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st))
+		return 9;
+	/* The new cred was committed on the way out of waitpid(). */
+	after = syscall(SYS_keyctl, KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0);
+	if (after < 0)
+		return 11;
+	return after == before ? 10 : 0;
+}
 
 static int open_denied(void)
 {
@@ -472,7 +512,7 @@ static int open_denied(void)
 	return errno == EACCES ? 0 : 5;
 }
 
-static int landlock_child(const char *ctx, long len)
+static int landlock_child(const char *ctx, long len, int transfer)
 {
 	struct landlock_ruleset_attr attr;
 	char now[512];
@@ -494,7 +534,9 @@ static int landlock_child(const char *ctx, long len)
 	if (syscall(SYS_landlock_restrict_self, fd, 0))
 		return 3;
 	close(fd);
-	st = open_denied();
+	st = transfer ? session_to_parent() : 0;
+	if (!st)
+		st = open_denied();
 	if (st)
 		return st;
 	n = pread(cfd, now, sizeof(now), 0);
@@ -515,7 +557,7 @@ static int landlock_child(const char *ctx, long len)
 	return 0;
 }
 
-static enum result landlock_cred(void)
+static enum result landlock_run(int transfer)
 {
 	char ctx[512];
 	int fd, st;
@@ -524,6 +566,9 @@ static enum result landlock_cred(void)
 
 	if (!lsm_active("landlock"))
 		return skip("Landlock is not active");
+	if (transfer && syscall(SYS_keyctl, KEYCTL_GET_KEYRING_ID,
+				KEY_SPEC_SESSION_KEYRING, 1) < 0 && errno == ENOSYS)
+		return skip("no keys in this kernel (CONFIG_KEYS=n)");
 	len = read_file(CONTEXT, ctx, sizeof(ctx));
 	if (len < 0)
 		return fail("reading %s: %s", CONTEXT, strerror(-len));
@@ -535,7 +580,7 @@ static enum result landlock_cred(void)
 	if (pid < 0)
 		return fail("fork: %s", strerror(errno));
 	if (!pid)
-		_exit(landlock_child(ctx, len));
+		_exit(landlock_child(ctx, len, transfer));
 	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
 		return fail("the restricted child did not exit");
 	st = WEXITSTATUS(st);
@@ -549,9 +594,24 @@ static enum result landlock_cred(void)
 			    strerror(errno));
 	close(fd);
 	unlink(LANDLOCK_PATH);
-	diag("Landlock denied reading in the child and the grandchild; compound context of %ld bytes unchanged",
-	     len);
+	diag("Landlock denied reading in the child%s and the grandchild; compound context of %ld bytes unchanged",
+	     transfer ? " (after its cred was transferred)" : "", len);
 	return PASS;
+}
+
+static enum result landlock_cred(void)
+{
+	return landlock_run(0);
+}
+
+/*
+ * The same with a cred transfer first: the restricted child's child hands
+ * it a new session keyring.  Its new cred must still carry the Landlock
+ * domain and the majors' contexts (needs CONFIG_KEYS).
+ */
+static enum result landlock_cred_transfer(void)
+{
+	return landlock_run(1);
 }
 
 /*
@@ -750,6 +810,7 @@ static const struct tcase legacy_cases[] = {
 	{ "ipc_smack_labels", ipc_smack_labels },
 	{ "refused_module_blob_sizes", refused_module_blob_sizes },
 	{ "landlock_cred", landlock_cred },
+	{ "landlock_cred_transfer", landlock_cred_transfer },
 	{ "smack_superblock_label", smack_superblock_label },
 	{ "inode_walk_churn", inode_walk_churn },
 };
