@@ -85,14 +85,16 @@ kernel_path() {	# kernel_path KERNEL: its bzImage (KERNEL = VARIANT or VARIANT:F
 	if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
 	if is_synth "$k"; then "$A/synthetic/build.sh" --path "$v" bench $(synth_vflavour "$f"); return; fi
-	[ -z "$f" ] || f=$(basename "$(flavour_frag "$v" "$f")" .config)
+	[ -z "$f" ] || f=$(frags_name $(flavour_frag "$v" "$f"))
 	echo "$LINUX/O-$v-bench${f:+-$f}/arch/x86/boot/bzImage"
 }
 build_kernel() {	# like vm/matrix.sh: FLAVOUR adds vm/config/VARIANT-FLAVOUR.config
 	local k=$1 v f
 	v=${k%%:*}; f=; case $k in *:*) f=${k#*:} ;; esac
 	if is_synth "$k"; then "$A/synthetic/build.sh" "$v" bench $(synth_vflavour "$f"); return; fi
-	"$TOP/vm/kbuild.sh" "$v" bench ${f:+"$(flavour_frag "$v" "$f")"}
+	local frags=()
+	[ -z "$f" ] || mapfile -t frags < <(flavour_frag "$v" "$f")
+	"$TOP/vm/kbuild.sh" "$v" bench "${frags[@]}"
 }
 # row_workloads MODE OPTS: the workloads of a row in MODE (det|wall): the
 # mode's default without OPTS, else the list OPTS gives for MODE ("det:a,b;

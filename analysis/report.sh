@@ -840,6 +840,11 @@ fi
 # analysis/report_resolution.py (CSV read by column name).
 "$TOP/analysis/report_resolution.py" "$resolution" "$out" >>"$R"
 
+# ------------------------------------------------------- wall against det
+# Section 2.8 (issue 35): how far the two modes' ratios agree, written by
+# analysis/report_walldet.py from ratios.csv and bench-wall.csv.
+"$TOP/analysis/report_walldet.py" "$out/ratios.csv" "$out/bench-wall.csv" "$out" >>"$R"
+
 # ---------------------------------------------------------------- memory
 {
 echo "## 3. Memory: slab bytes per object (10,000 sockets, files or open files; 500 processes)"
@@ -1359,6 +1364,8 @@ lines=$(
 	# beside them (§2.7), else not at all.
 	r=$(grep -m1 '^Resolution (§2.7): ' "$R" || true)
 	[ -z "$r" ] || echo "- ${r/Resolution (§2.7): /Resolution of the figures (§2.7, issue 35): }"
+	r=$(grep -m1 ' pairs (a kernel, stack, workload and metric' "$R" || true)
+	[ -z "$r" ] || echo "- Wall-clock against deterministic ratios (§2.8): ${r%% (a kernel*}, Pearson's r ${r#*over all pairs: }"
 )
 echo "${lines:-$NM (no matrix, benchmark or sparse results).}"
 echo

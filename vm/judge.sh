@@ -42,8 +42,19 @@ pat="$pat|unreferenced object|INFO: task .* blocked for more than|soft lockup|rc
 pat="$pat|Call Trace:|------------\[ cut here \]"
 # CONFIG_PROVE_RCU_LIST reports that vm/upstream-rcu-list.txt lists as
 # 6.1's own are blanked (line numbers kept) and listed in the run directory.
+# KCSAN data races that vm/upstream-kcsan-list.txt lists as 6.1's own are
+# blanked the same way, from "BUG: KCSAN:" to the report's closing rule,
+# and listed in RUNDIR/upstream-kcsan-list.txt.
 allow=$(grep -vE '^(#|$)' "$TOP/vm/upstream-rcu-list.txt" | paste -sd'|' -)
-awk -v allow="$allow" -v noted="$dir/upstream-rcu-list.txt" '
+kallow=$(grep -vE '^(#|$)' "$TOP/vm/upstream-kcsan-list.txt" | paste -sd'|' -)
+ALLOW=$allow KALLOW=$kallow awk -v noted="$dir/upstream-rcu-list.txt" \
+	-v knoted="$dir/upstream-kcsan-list.txt" '
+	BEGIN { allow = ENVIRON["ALLOW"]; kallow = ENVIRON["KALLOW"] }
+	hold == 3 { print ""; if ($0 ~ /^(\[[ 0-9.]*\] )?=+$/) hold = 0; next }
+	/BUG: KCSAN: / {
+		race = $0; sub(/^.*BUG: KCSAN: /, "", race)
+		if (kallow != "" && race ~ kallow) { print race > knoted; print ""; hold = 3; next }
+	}
 	hold == 2 { print ""; if ($0 ~ /<\/TASK>/) hold = 0; next }
 	/WARNING: suspicious RCU usage/ { hold = 1; n = 0; buf[++n] = $0; next }
 	hold == 1 {

@@ -10,7 +10,7 @@
 variant=${1:?variant}; flavour=${2:?flavour}; shift 2
 extra=("$@")
 name=$variant-$flavour
-[ ${#extra[@]} -eq 0 ] || name=$name-$(basename "${extra[0]}" .config)
+[ ${#extra[@]} -eq 0 ] || name=$name-$(frags_name "${extra[@]}")
 out=$LINUX/O-$name
 # A variant may add its own options to a flavour: vm/config/VARIANT-FLAVOUR.config
 # (e.g. legacy-test.config: list debugging for legacy's chains).

@@ -40,13 +40,24 @@ run_logged() {
 	fi
 }
 
-# flavour_frag VARIANT FLAVOUR: the fragment a flavour adds,
-# vm/config/VARIANT-FLAVOUR.config (one variant's: legacy-rcu), else
-# vm/config/FLAVOUR.config (any variant's: distro).
+# flavour_frag VARIANT FLAVOUR: the fragments a flavour adds, one per
+# line.  A flavour is one or more names joined by '+' (distro+kcsan), each
+# vm/config/VARIANT-NAME.config (one variant's: legacy-rcu), else
+# vm/config/NAME.config (any variant's: distro), merged in that order.
 flavour_frag() {
-	local c=$TOP/vm/config/$1-$2.config
-	[ -f "$c" ] || c=$TOP/vm/config/$2.config
-	echo "$c"
+	local n c
+	for n in ${2//+/ }; do
+		c=$TOP/vm/config/$1-$n.config
+		[ -f "$c" ] || c=$TOP/vm/config/$n.config
+		echo "$c"
+	done
+}
+# frags_name FRAGMENT...: the part of a build's name the fragments give
+# (vm/kbuild.sh: O-VARIANT-FLAVOUR-<this>): their names joined by '-'.
+frags_name() {
+	local f n=
+	for f in "$@"; do n=$n-$(basename "$f" .config); done
+	echo "${n#-}"
 }
 # row_params PARAMS: a vm/matrix.txt row's sixth column (';'-separated).
 # Sets row_smp to N of "qemu:smp=N" (empty without one) and row_kparams to

@@ -40,10 +40,10 @@ kernel_for() {
 		"$TOP/vm/kbuild.sh" "$v" test >&2 || return 1
 		echo "$LINUX/O-$v-test/arch/x86/boot/bzImage"
 	else
-		local frag
-		frag=$(flavour_frag "$v" "$f")
-		"$TOP/vm/kbuild.sh" "$v" test "$frag" >&2 || return 1
-		echo "$LINUX/O-$v-test-$(basename "$frag" .config)/arch/x86/boot/bzImage"
+		local frags
+		mapfile -t frags < <(flavour_frag "$v" "$f")
+		"$TOP/vm/kbuild.sh" "$v" test "${frags[@]}" >&2 || return 1
+		echo "$LINUX/O-$v-test-$(frags_name "${frags[@]}")/arch/x86/boot/bzImage"
 	fi
 }
 

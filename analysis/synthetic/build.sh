@@ -22,13 +22,13 @@ path_only=0
 v=${1:?usage: build.sh [--path] VARIANT [FLAVOUR [VFLAVOUR]]}; flavour=${2:-bench}; vf=${3:-}
 case $v in modern|legacy) ;; *) die "no synthetic patch for variant '$v' (modern or legacy)" ;; esac
 wt=$BUILD/analysis/wt-synth-$v
-# vm/kbuild.sh names its output after the first extra fragment.
+# vm/kbuild.sh names its output after the extra fragments (frags_name).
 frags=("$S/synth.config")
 if [ -n "$vf" ]; then
 	frags=("$TOP/vm/config/$v-$vf.config" "${frags[@]}")
 	[ -f "${frags[0]}" ] || die "no variant flavour ${frags[0]#$TOP/}"
 fi
-out=$wt/O-dev-$v-$flavour-$(basename "${frags[0]}" .config)
+out=$wt/O-dev-$v-$flavour-$(frags_name "${frags[@]}")
 if [ $path_only = 1 ]; then echo "$out/arch/x86/boot/bzImage"; exit 0; fi
 
 patches=("$S/$v"/*.patch)

@@ -47,13 +47,13 @@ mkdir -p "$out"
 git -C "$wt" checkout -q --detach -f "$(git -C "$LINUX" rev-parse "$v")"
 git -C "$wt" apply "$patch" || die "$exp.patch does not apply to $v"
 frag=()
-[ -z "$f" ] || frag=("$(flavour_frag "$v" "$f")")
+[ -z "$f" ] || mapfile -t frag < <(flavour_frag "$v" "$f")
 progress "experiment $exp: building $vf with the injected change"
 frag+=("${extra[@]}")
 KTREE=$wt "$TOP/vm/kbuild.sh" "$v" test "${frag[@]}" || { git -C "$wt" checkout -q -f .; die "build failed"; }
 git -C "$wt" checkout -q -f .
 name=dev-$v-test
-[ ${#frag[@]} -eq 0 ] || name=$name-$(basename "${frag[0]}" .config)
+[ ${#frag[@]} -eq 0 ] || name=$name-$(frags_name "${frag[@]}")
 kernel=$out/bzImage
 cp "$wt/O-$name/arch/x86/boot/bzImage" "$kernel"
 initrd=$out/initramfs.cpio
