@@ -46,7 +46,7 @@ pat="$pat|Call Trace:|------------\[ cut here \]"
 # blanked the same way, from "BUG: KCSAN:" to the report's closing rule,
 # and listed in RUNDIR/upstream-kcsan-list.txt.
 allow=$(grep -vE '^(#|$)' "$TOP/vm/upstream-rcu-list.txt" | paste -sd'|' -)
-kallow=$(grep -vE '^(#|$)' "$TOP/vm/upstream-kcsan-list.txt" | paste -sd'|' -)
+kallow=$({ grep -vE '^(#|$)' "$TOP/vm/upstream-kcsan-list.txt" || true; } | paste -sd'|' -)
 ALLOW=$allow KALLOW=$kallow awk -v noted="$dir/upstream-rcu-list.txt" \
 	-v knoted="$dir/upstream-kcsan-list.txt" '
 	BEGIN { allow = ENVIRON["ALLOW"]; kallow = ENVIRON["KALLOW"] }
