@@ -5,7 +5,7 @@ TOP := $(CURDIR)
 export TOP
 VARIANT ?= modern
 
-.PHONY: all test-reference distro-config help deps tree variants cocci test-bench test-cocci-series sparse bench bench-iters bench-prefixes resolution report snapshot kernels bench-kernels initramfs test \
+.PHONY: all test-reference test-kcsan distro-config help deps tree variants cocci test-bench test-cocci-series sparse bench bench-iters bench-prefixes resolution report snapshot kernels bench-kernels initramfs test \
 	test-host test-guest bisect-check compile-touched checkpatch export-modern export-legacy clean distclean
 
 ## all: the main job: every variant, the functional matrix, cocci, sparse, benchmarks, the report
@@ -104,6 +104,13 @@ test-reference: deps
 		>build/runs-reference.txt; rc=$$?; \
 		cat build/runs-reference.txt; \
 		cp build/runs-reference.txt analysis/results/reference-matrix.txt; exit $$rc
+
+## test-kcsan: the KCSAN rows (legacy:distro+kcsan, modern:distro+kcsan; four vCPUs, stress and race); summary to analysis/results/kcsan-matrix.txt
+test-kcsan: deps
+	@MATRIX_EXCLUDE= MATRIX_ONLY="legacy:distro+kcsan modern:distro+kcsan" vm/matrix.sh modern legacy \
+		>build/runs-kcsan.txt; rc=$$?; \
+		cat build/runs-kcsan.txt; \
+		cp build/runs-kcsan.txt analysis/results/kcsan-matrix.txt; exit $$rc
 
 ## distro-config: regenerate vm/config/distro.config from Debian's linux-config-6.1
 distro-config: deps

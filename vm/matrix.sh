@@ -23,7 +23,7 @@ src_of() {
 # Reference flavours, left out unless asked for (make test-reference):
 # their results are committed, their kernels kept out of make test for its
 # cold build time (vm/matrix.txt).  MATRIX_ONLY="V:F ...": only those.
-MATRIX_EXCLUDE=${MATRIX_EXCLUDE-base:distro blobs:distro legacy legacy:nostacker legacy:rcu}
+MATRIX_EXCLUDE=${MATRIX_EXCLUDE-base:distro blobs:distro legacy legacy:nostacker legacy:rcu legacy:distro+kcsan modern:distro+kcsan}
 MATRIX_ONLY=${MATRIX_ONLY:-}
 rows_of() {	# rows of the matrix for variant $1 (V or V:FLAVOUR)
 	local v=$1
