@@ -113,7 +113,9 @@ void slab_snap_one(struct slab_snap *s, const char *cache);
  * Wait up to max_ms for every cache of a snapshot to come back within its
  * tolerance of the counts in base (deferred RCU frees, TCP teardown over
  * loopback).  Prints a diagnostic per cache that does not; returns how
- * many did not.  waited_ms gets the time it took.
+ * many hold more objects than the tolerance allows (fewer objects are
+ * frees deferred by earlier work, not a leak).  waited_ms gets the time
+ * it took.
  */
 int slab_snap_settle(const struct slab_snap *base, int max_ms, int *waited_ms);
 /*
