@@ -10,7 +10,7 @@ wall ratio's interval is the widest the boots allow: the kernel's minimum
 over base's maximum to the kernel's maximum over base's minimum.  A pair
 agrees when the deterministic ratio lies inside that interval.
 
-Writes OUTDIR/wall-det.csv (one row per pair) and prints the section in
+Writes OUTDIR/wall-det.csv (one row per pair; none without pairs) and prints the section in
 Markdown: the pairs' Pearson correlation, how many agree, and per workload
 the pairs, their correlation (three pairs or more) and the agreeing share.
 """
@@ -127,6 +127,10 @@ def main(argv):
     rows = pairs(read(ratios) if os.path.exists(ratios) else [],
                  read(wall) if os.path.exists(wall) else [])
     os.makedirs(outdir, exist_ok=True)
+    if not rows:
+        # No CSV without data (the report's other tables do the same).
+        print("\n".join(section(rows)))
+        return 0
     with open(os.path.join(outdir, "wall-det.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=["kernel", "stack", "name", "metric", "det_ratio",
                                           "wall_ratio", "wall_lo", "wall_hi",

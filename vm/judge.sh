@@ -50,6 +50,7 @@ kallow=$({ grep -vE '^(#|$)' "$TOP/vm/upstream-kcsan-list.txt" || true; } | past
 ALLOW=$allow KALLOW=$kallow awk -v noted="$dir/upstream-rcu-list.txt" \
 	-v knoted="$dir/upstream-kcsan-list.txt" '
 	BEGIN { allow = ENVIRON["ALLOW"]; kallow = ENVIRON["KALLOW"] }
+	{ sub(/\r$/, "") }	# the serial console ends lines with CR LF
 	hold == 3 { print ""; if ($0 ~ /^(\[[ 0-9.]*\] )?=+$/) hold = 0; next }
 	/BUG: KCSAN: / {
 		race = $0; sub(/^.*BUG: KCSAN: /, "", race)

@@ -72,5 +72,10 @@ kcsan_report() {
 }
 check kcsan_ours fail harness.console_clean "$good_tap" "$(kcsan_report lsm_set_display security_getprocattr)
 $good_con"
+check kcsan_upstream pass "" "$good_tap" "$(kcsan_report step_into vfs_rmdir)
+$good_con"
+check kcsan_upstream_then_ours fail harness.console_clean "$good_tap" "$(kcsan_report step_into vfs_rmdir)
+$(kcsan_report lsm_set_display security_getprocattr)
+$good_con"
 echo "judge self-test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -69,6 +69,7 @@ def test_correlation(tmp_path, capsys):
 
 
 def test_no_data(tmp_path, capsys):
-    rows, md = run(tmp_path, capsys, str(tmp_path / "none.csv"), str(tmp_path / "none2.csv"))
-    assert rows == []
-    assert "not measured yet" in md
+    out = tmp_path / "out"
+    assert walldet.main([str(tmp_path / "none.csv"), str(tmp_path / "none2.csv"), str(out)]) == 0
+    assert not (out / "wall-det.csv").exists()
+    assert "not measured yet" in capsys.readouterr().out
