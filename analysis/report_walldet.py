@@ -127,16 +127,12 @@ def main(argv):
     rows = pairs(read(ratios) if os.path.exists(ratios) else [],
                  read(wall) if os.path.exists(wall) else [])
     os.makedirs(outdir, exist_ok=True)
-    if not rows:
-        # No CSV without data (the report's other tables do the same).
-        print("\n".join(section(rows)))
-        return 0
-    with open(os.path.join(outdir, "wall-det.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=["kernel", "stack", "name", "metric", "det_ratio",
-                                          "wall_ratio", "wall_lo", "wall_hi",
-                                          "det_in_wall_interval"])
-        w.writeheader()
-        w.writerows(rows)
+    # No CSV without data (the report's other tables do the same).
+    if rows:
+        with open(os.path.join(outdir, "wall-det.csv"), "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
     print("\n".join(section(rows)))
     return 0
 

@@ -54,9 +54,12 @@
 static char *btf_data;
 static long btf_size;
 
+/* bpf(2): its result (an fd, or 0) or -errno. */
 static int sys_bpf(int cmd, union bpf_attr *attr)
 {
-	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
+	int rc = syscall(SYS_bpf, cmd, attr, sizeof(*attr));
+
+	return rc < 0 ? -errno : rc;
 }
 
 /* Bytes that follow a struct btf_type of kind @kind with @vlen members. */
@@ -176,7 +179,6 @@ static int lsm_prog_load(const char *hook, const struct bpf_insn *insns,
 	char fn[96];
 	union bpf_attr attr;
 	long id;
-	int fd;
 
 	snprintf(fn, sizeof(fn), "bpf_lsm_%s", hook);
 	id = btf_func_id(fn);
@@ -193,20 +195,17 @@ static int lsm_prog_load(const char *hook, const struct bpf_insn *insns,
 	attr.log_size = logsize;
 	attr.log_level = 1;
 	log[0] = '\0';
-	fd = sys_bpf(BPF_PROG_LOAD, &attr);
-	return fd < 0 ? -errno : fd;
+	return sys_bpf(BPF_PROG_LOAD, &attr);
 }
 
 /* Attach program @prog_fd to its hook: a link fd (close() detaches) or -errno. */
 static int lsm_prog_attach(int prog_fd)
 {
 	union bpf_attr attr;
-	int fd;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.raw_tracepoint.prog_fd = prog_fd;
-	fd = sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &attr);
-	return fd < 0 ? -errno : fd;
+	return sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &attr);
 }
 
 static enum result need_bpf(void)
@@ -327,7 +326,6 @@ static int btf_int_load(void)
 		char s[sizeof(strs)];
 	} __attribute__((packed)) b;
 	union bpf_attr attr;
-	int fd;
 
 	memset(&b, 0, sizeof(b));
 	b.h.magic = BTF_MAGIC;
@@ -344,15 +342,13 @@ static int btf_int_load(void)
 	memset(&attr, 0, sizeof(attr));
 	attr.btf = (uintptr_t)&b;
 	attr.btf_size = sizeof(b);
-	fd = sys_bpf(BPF_BTF_LOAD, &attr);
-	return fd < 0 ? -errno : fd;
+	return sys_bpf(BPF_BTF_LOAD, &attr);
 }
 
 /* An inode-storage map of int values: its fd or -errno. */
 static int inode_storage_map(int btf_fd)
 {
 	union bpf_attr attr;
-	int fd;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.map_type = BPF_MAP_TYPE_INODE_STORAGE;
@@ -362,8 +358,7 @@ static int inode_storage_map(int btf_fd)
 	attr.btf_fd = btf_fd;
 	attr.btf_key_type_id = 1;
 	attr.btf_value_type_id = 1;
-	fd = sys_bpf(BPF_MAP_CREATE, &attr);
-	return fd < 0 ? -errno : fd;
+	return sys_bpf(BPF_MAP_CREATE, &attr);
 }
 
 /* BPF_MAP_LOOKUP_ELEM (@cmd) or BPF_MAP_DELETE_ELEM of @dir_fd's entry. */
@@ -375,7 +370,7 @@ static int storage_elem(int cmd, int map_fd, int dir_fd, int *value)
 	attr.map_fd = map_fd;
 	attr.key = (uintptr_t)&dir_fd;
 	attr.value = (uintptr_t)value;
-	return sys_bpf(cmd, &attr) ? -errno : 0;
+	return sys_bpf(cmd, &attr);
 }
 
 #define STORE_DIR "/tmp/lsmtest-bpf-store"
